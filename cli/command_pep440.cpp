@@ -1,0 +1,120 @@
+// `torchpin pep440 sort | match SPEC | normalize`: PEP 440 utilities over versions read from stdin.
+#include "cli/commands.hpp"
+#include "engine/specifier.hpp"
+#include "engine/text_scanner.hpp"
+#include "engine/version.hpp"
+#include "importers/text_input.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <iostream>
+#include <numeric>
+
+namespace torchpin::cli {
+
+namespace {
+
+struct Pep440Options {
+    bool reverse = false;
+    bool pre = false;
+    std::string spec;
+};
+
+struct InputVersion {
+    std::string text; // as written, trimmed
+    Version version;
+};
+
+// Reads one version per line; blank lines are skipped, invalid ones reported on stderr.
+std::vector<InputVersion> read_versions(std::istream& in, bool& had_errors) {
+    const TextInput input = TextInput::read_stream(in, "<stdin>");
+    std::vector<InputVersion> versions;
+    for (const TextLine& line : input.lines()) {
+        const std::string_view text = trim_ascii(line.text);
+        if (text.empty()) {
+            continue;
+        }
+        if (auto v = Version::parse(line.text)) {
+            versions.push_back(InputVersion{std::string(text), *v});
+        } else {
+            std::cerr << render(locate(v.error(), input.origin(), line.number)) << '\n';
+            had_errors = true;
+        }
+    }
+    return versions;
+}
+
+void print(const GlobalOptions& global, const std::vector<std::string>& lines) {
+    if (global.format == "json") {
+        std::cout << nlohmann::json(lines).dump(2) << '\n';
+        return;
+    }
+    for (const std::string& line : lines) {
+        std::cout << line << '\n';
+    }
+}
+
+int run(const GlobalOptions& global, const Pep440Options& options, std::string_view action) {
+    require_format(global, "pep440", {"text", "json"});
+    std::optional<SpecifierSet> spec;
+    if (action == "match") {
+        auto parsed = SpecifierSet::parse(options.spec);
+        if (!parsed) {
+            throw InputError(locate(parsed.error(), "<SPEC argument>"));
+        }
+        spec = *parsed;
+    }
+    bool had_errors = false;
+    std::vector<InputVersion> versions = read_versions(std::cin, had_errors);
+    std::vector<std::string> out;
+    if (action == "sort") {
+        std::stable_sort(versions.begin(), versions.end(), [&](const auto& a, const auto& b) {
+            return options.reverse ? b.version < a.version : a.version < b.version;
+        });
+        for (const auto& v : versions) {
+            out.push_back(v.text);
+        }
+    } else if (action == "normalize") {
+        for (const auto& v : versions) {
+            out.push_back(v.version.to_string());
+        }
+    } else {
+        std::vector<Version> candidates;
+        for (const auto& v : versions) {
+            candidates.push_back(v.version);
+        }
+        const auto prereleases = options.pre ? std::optional<bool>(true) : std::nullopt;
+        for (std::size_t i : spec->filter(candidates, prereleases)) {
+            out.push_back(versions[i].text);
+        }
+    }
+    print(global, out);
+    return had_errors ? 2 : 0;
+}
+
+} // namespace
+
+void setup_pep440(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
+    auto options = std::make_shared<Pep440Options>();
+    CLI::App* pep440 = app.add_subcommand(
+        "pep440", "PEP 440 utilities on versions read from stdin, one per line");
+    pep440->require_subcommand(1);
+
+    CLI::App* sort = pep440->add_subcommand("sort", "Print the versions in PEP 440 order");
+    sort->add_flag("--reverse", options->reverse, "Descending order");
+    sort->callback([&global, &result, options] { result.exit_code = run(global, *options, "sort"); });
+
+    CLI::App* match = pep440->add_subcommand(
+        "match", "Print the versions that satisfy SPEC (pre-releases by PEP 440's rules)");
+    match->add_option("SPEC", options->spec, "A specifier set such as '>=2.1,<2.4' or '==2.1.*'")
+        ->required();
+    match->add_flag("--pre", options->pre, "Include pre-releases");
+    match->callback([&global, &result, options] { result.exit_code = run(global, *options, "match"); });
+
+    CLI::App* normalize = pep440->add_subcommand("normalize", "Print each version normalized");
+    normalize->callback(
+        [&global, &result, options] { result.exit_code = run(global, *options, "normalize"); });
+}
+
+} // namespace torchpin::cli

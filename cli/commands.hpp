@@ -1,0 +1,22 @@
+// Registration of every subcommand; each lives in its own command_*.cpp file.
+#pragma once
+
+#include "cli/global_options.hpp"
+
+#include <CLI/App.hpp>
+
+#include <string>
+
+namespace torchpin::cli {
+
+// Set by the subcommand that ran: 0, 1 (negative answer) or 2 (bad input it reported itself).
+struct CommandResult {
+    int exit_code = 0;
+};
+
+// "torchpin 0.1.0 (...)": the line --version prints.
+std::string version_banner();
+
+void setup_pep440(CLI::App& app, const GlobalOptions& global, CommandResult& result);
+
+} // namespace torchpin::cli

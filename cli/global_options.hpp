@@ -1,0 +1,42 @@
+// Options every torchpin command accepts (--db, --format, --color, -q/-v) and the output helpers they drive.
+#pragma once
+
+#include <CLI/App.hpp>
+
+#include <initializer_list>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace torchpin::cli {
+
+struct GlobalOptions {
+    std::string db;              // --db PATH; empty: the user database or the embedded dataset
+    std::string format = "text"; // --format; each command checks the values it supports
+    std::string color = "auto";  // --color auto|always|never
+    int verbosity = 0;           // -q: -1, default 0, -v: 1 (more -v: higher)
+
+    bool quiet() const noexcept { return verbosity < 0; }
+    bool verbose() const noexcept { return verbosity > 0; }
+};
+
+// Bad usage that CLI11 cannot see (a format a command does not support, conflicting options).
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+void add_global_options(CLI::App& app, GlobalOptions& options);
+
+// Throws UsageError unless options.format is one of `allowed`.
+void require_format(const GlobalOptions& options, std::string_view command,
+                    std::initializer_list<std::string_view> allowed);
+
+// Whether to colour `stream` (stdout or stderr): --color, NO_COLOR and whether it is a terminal.
+bool use_color(const GlobalOptions& options, const std::ostream& stream);
+
+// "\x1b[31m" + text + "\x1b[0m" when colour is on, else text.
+std::string paint(bool color, std::string_view ansi_code, std::string_view text);
+
+} // namespace torchpin::cli

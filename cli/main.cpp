@@ -1,0 +1,63 @@
+// torchpin entry point: builds the command line and funnels every outcome into the exit codes 0/1/2/3.
+#include "cli/commands.hpp"
+#include "engine/diagnostic.hpp"
+
+#include <CLI/App.hpp>
+#include <CLI/Config.hpp>
+#include <CLI/Formatter.hpp>
+
+#include <exception>
+#include <iostream>
+
+namespace {
+
+constexpr int exit_bad_input = 2;
+constexpr int exit_internal_error = 3;
+
+void report(const torchpin::cli::GlobalOptions& global, std::string_view message) {
+    const bool color = torchpin::cli::use_color(global, std::cerr);
+    std::cerr << torchpin::cli::paint(color, "1;31", "torchpin: error: ") << message << '\n';
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    using namespace torchpin::cli;
+    CLI::App app{"torchpin: the right PyTorch build for a machine, and lockfile checks for CI",
+                 "torchpin"};
+    app.set_version_flag("--version", version_banner());
+    app.fallthrough();
+    GlobalOptions global;
+    CommandResult result;
+    add_global_options(app, global);
+    setup_pep440(app, global, result);
+
+    try {
+        app.parse(argc, argv);
+        if (app.get_subcommands().empty()) {
+            report(global, "no command given (try 'torchpin --help')");
+            return exit_bad_input;
+        }
+        std::cout.flush();
+        return result.exit_code;
+    } catch (const CLI::Success& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        report(global, e.what());
+        std::cerr << "Run 'torchpin --help' for usage.\n";
+        return exit_bad_input;
+    } catch (const torchpin::InputError& e) {
+        std::cerr << e.what() << '\n'; // already "file:line:col: error: ..." with a caret
+        return exit_bad_input;
+    } catch (const UsageError& e) {
+        report(global, e.what());
+        return exit_bad_input;
+    } catch (const std::exception& e) {
+        report(global, std::string("internal error (a bug in torchpin, please report it): ") +
+                           e.what());
+        return exit_internal_error;
+    } catch (...) {
+        report(global, "internal error (a bug in torchpin, please report it): unknown exception");
+        return exit_internal_error;
+    }
+}

@@ -1,0 +1,9 @@
+# Third-party libraries, all from Debian packages (scripts/install-deps installs them).
+find_package(SQLite3 REQUIRED)
+find_package(nlohmann_json 3.10 REQUIRED)
+find_package(CLI11 2.1 REQUIRED)
+find_package(range-v3 REQUIRED)
+find_package(Threads REQUIRED)
+if(TORCHPIN_TESTS)
+    find_package(Boost 1.74 REQUIRED COMPONENTS unit_test_framework)
+endif()

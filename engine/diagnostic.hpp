@@ -1,0 +1,56 @@
+// Parse errors with a position, and diagnostics that name file, line and column with a caret.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace torchpin {
+
+// What went wrong while parsing one piece of text, and where (a byte offset into `input`).
+// Example: ParseError{"expected a version number", 4, "==2.x"}.
+struct ParseError {
+    std::string message;
+    std::size_t position = 0;
+    std::string input;
+};
+
+// A problem in a user's input, located in a file (or "<stdin>", "<argument>").
+// Lines and columns are 1-based; column 0 means "the whole line".
+struct Diagnostic {
+    std::string origin;
+    std::size_t line = 0;
+    std::size_t column = 0;
+    std::string message;
+    std::string source_line; // the offending line, shown with a caret under `column`
+};
+
+// Renders "origin:line:column: error: message", then the source line and a caret under the column.
+std::string render(const Diagnostic& diagnostic);
+
+// Places a parse error of one line of text at `line` of `origin`.
+Diagnostic locate(const ParseError& error, std::string_view origin, std::size_t line = 1);
+
+// Thrown for broken user input (exit code 2). Carries the diagnostic to print.
+class InputError : public std::runtime_error {
+public:
+    explicit InputError(Diagnostic diagnostic);
+    explicit InputError(const std::string& message); // when no location is known
+    const Diagnostic& diagnostic() const noexcept { return diagnostic_; }
+
+private:
+    Diagnostic diagnostic_;
+};
+
+// Thrown by the throwing parse helpers (Version::from, ...) when given invalid text.
+class ParseFailure : public std::invalid_argument {
+public:
+    explicit ParseFailure(ParseError error);
+    const ParseError& error() const noexcept { return error_; }
+
+private:
+    ParseError error_;
+};
+
+} // namespace torchpin

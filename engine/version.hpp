@@ -1,0 +1,96 @@
+// PEP 440 versions: parsing (every spelling pip accepts), normalization and the total order.
+#pragma once
+
+#include "engine/expected.hpp"
+
+#include <compare>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace torchpin {
+
+enum class PreReleaseKind : std::uint8_t { Alpha, Beta, ReleaseCandidate }; // a < b < rc
+
+struct PreRelease {
+    PreReleaseKind kind = PreReleaseKind::Alpha;
+    std::uint64_t number = 0;
+    friend auto operator<=>(const PreRelease&, const PreRelease&) = default;
+};
+
+// One dot-separated part of a local label: numeric parts sort above alphanumeric ones.
+using LocalSegment = std::variant<std::uint64_t, std::string>;
+
+// A PEP 440 version such as "1!2.1.0rc1.post2.dev3+cu121".
+//
+// Invariant (tested): for every valid v, Version::from(v.to_string()) == v and it prints the same.
+// Equality and order follow pypa/packaging: "2.1" == "2.1.0", 2.1.dev0 < 2.1a1 < 2.1 < 2.1+cu121
+// < 2.1.post1. There is deliberately no comparison with DriverVersion or CudaVersion: those are
+// other version schemes and mixing them is a bug.
+class Version {
+public:
+    // Parses any spelling packaging accepts: case, a leading "v", "-"/"_"/"." separators, implicit
+    // numbers ("1.0a" == "1.0a0", "1.0-1" == "1.0.post1"), alpha/beta/c/pre/preview/rev/r, and
+    // surrounding whitespace. Numbers must fit in 64 bits.
+    static Expected<Version> parse(std::string_view text);
+    // Like parse, but throws ParseFailure: for literals and already-validated input.
+    static Version from(std::string_view text);
+
+    Version() = default; // "0"
+    explicit Version(std::vector<std::uint64_t> release, std::uint64_t epoch = 0);
+
+    std::uint64_t epoch() const noexcept { return epoch_; }
+    const std::vector<std::uint64_t>& release() const noexcept { return release_; }
+    const std::optional<PreRelease>& pre() const noexcept { return pre_; }
+    const std::optional<std::uint64_t>& post() const noexcept { return post_; }
+    const std::optional<std::uint64_t>& dev() const noexcept { return dev_; }
+    const std::vector<LocalSegment>& local() const noexcept { return local_; }
+
+    bool is_prerelease() const noexcept { return pre_.has_value() || dev_.has_value(); }
+    bool is_postrelease() const noexcept { return post_.has_value(); }
+    bool is_devrelease() const noexcept { return dev_.has_value(); }
+    bool has_local() const noexcept { return !local_.empty(); }
+
+    // "2.1.2+cu121" -> "2.1.2"
+    Version public_version() const;
+    // "1!2.1.2rc1.post1+cu121" -> "1!2.1.2"
+    Version base_version() const;
+    // The local label as written in the normalized form, without '+': "cu121", "" if none.
+    std::string local_label() const;
+
+    Version with_pre(std::optional<PreRelease> pre) const;
+    Version with_post(std::optional<std::uint64_t> post) const;
+    Version with_dev(std::optional<std::uint64_t> dev) const;
+    Version with_local(std::vector<LocalSegment> local) const;
+
+    // The normalized form, as pypa/packaging prints it: "1.0a1.post2.dev3+ubuntu.1".
+    std::string to_string() const;
+
+    friend std::strong_ordering operator<=>(const Version& a, const Version& b) noexcept;
+    friend bool operator==(const Version& a, const Version& b) noexcept {
+        return (a <=> b) == std::strong_ordering::equal;
+    }
+    std::size_t hash() const noexcept; // consistent with ==: hash("1.0") == hash("1.0.0")
+
+private:
+    std::uint64_t epoch_ = 0;
+    std::vector<std::uint64_t> release_{0};
+    std::optional<PreRelease> pre_;
+    std::optional<std::uint64_t> post_;
+    std::optional<std::uint64_t> dev_;
+    std::vector<LocalSegment> local_;
+};
+
+// Compares the local labels of two versions the way PEP 440 orders them (absent < present).
+std::strong_ordering compare_local(const std::vector<LocalSegment>& a,
+                                   const std::vector<LocalSegment>& b) noexcept;
+
+} // namespace torchpin
+
+template <>
+struct std::hash<torchpin::Version> {
+    std::size_t operator()(const torchpin::Version& v) const noexcept { return v.hash(); }
+};
