@@ -5,11 +5,11 @@
 #include "engine/version.hpp"
 #include "importers/text_input.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <iostream>
 #include <numeric>
+
+#include <nlohmann/json.hpp>
 
 namespace torchpin::cli {
 
@@ -97,20 +97,22 @@ int run(const GlobalOptions& global, const Pep440Options& options, std::string_v
 
 void setup_pep440(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
     auto options = std::make_shared<Pep440Options>();
-    CLI::App* pep440 = app.add_subcommand(
-        "pep440", "PEP 440 utilities on versions read from stdin, one per line");
+    CLI::App* pep440 =
+        app.add_subcommand("pep440", "PEP 440 utilities on versions read from stdin, one per line");
     pep440->require_subcommand(1);
 
     CLI::App* sort = pep440->add_subcommand("sort", "Print the versions in PEP 440 order");
     sort->add_flag("--reverse", options->reverse, "Descending order");
-    sort->callback([&global, &result, options] { result.exit_code = run(global, *options, "sort"); });
+    sort->callback(
+        [&global, &result, options] { result.exit_code = run(global, *options, "sort"); });
 
     CLI::App* match = pep440->add_subcommand(
         "match", "Print the versions that satisfy SPEC (pre-releases by PEP 440's rules)");
     match->add_option("SPEC", options->spec, "A specifier set such as '>=2.1,<2.4' or '==2.1.*'")
         ->required();
     match->add_flag("--pre", options->pre, "Include pre-releases");
-    match->callback([&global, &result, options] { result.exit_code = run(global, *options, "match"); });
+    match->callback(
+        [&global, &result, options] { result.exit_code = run(global, *options, "match"); });
 
     CLI::App* normalize = pep440->add_subcommand("normalize", "Print each version normalized");
     normalize->callback(

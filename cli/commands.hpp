@@ -3,9 +3,9 @@
 
 #include "cli/global_options.hpp"
 
-#include <CLI/App.hpp>
-
 #include <string>
+
+#include <CLI/App.hpp>
 
 namespace torchpin::cli {
 

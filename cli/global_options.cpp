@@ -13,7 +13,8 @@ void add_global_options(CLI::App& app, GlobalOptions& options) {
                    "Matrix database (default: $TORCHPIN_DB, the user database, else the embedded "
                    "dataset)")
         ->type_name("PATH");
-    app.add_option("--format", options.format, "Output format (text, json; some commands have more)")
+    app.add_option("--format", options.format,
+                   "Output format (text, json; some commands have more)")
         ->type_name("FORMAT");
     app.add_option("--color", options.color, "Colour: auto, always or never")
         ->check(CLI::IsMember({"auto", "always", "never"}))

@@ -1,13 +1,14 @@
-// Options every torchpin command accepts (--db, --format, --color, -q/-v) and the output helpers they drive.
+// Options every torchpin command accepts (--db, --format, --color, -q/-v) and the output helpers
+// they drive.
 #pragma once
-
-#include <CLI/App.hpp>
 
 #include <initializer_list>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+
+#include <CLI/App.hpp>
 
 namespace torchpin::cli {
 

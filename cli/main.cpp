@@ -1,13 +1,14 @@
-// torchpin entry point: builds the command line and funnels every outcome into the exit codes 0/1/2/3.
+// torchpin entry point: builds the command line and funnels every outcome into the exit codes
+// 0/1/2/3.
 #include "cli/commands.hpp"
 #include "engine/diagnostic.hpp"
+
+#include <exception>
+#include <iostream>
 
 #include <CLI/App.hpp>
 #include <CLI/Config.hpp>
 #include <CLI/Formatter.hpp>
-
-#include <exception>
-#include <iostream>
 
 namespace {
 
@@ -53,8 +54,8 @@ int main(int argc, char** argv) {
         report(global, e.what());
         return exit_bad_input;
     } catch (const std::exception& e) {
-        report(global, std::string("internal error (a bug in torchpin, please report it): ") +
-                           e.what());
+        report(global,
+               std::string("internal error (a bug in torchpin, please report it): ") + e.what());
         return exit_internal_error;
     } catch (...) {
         report(global, "internal error (a bug in torchpin, please report it): unknown exception");

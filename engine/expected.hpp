@@ -13,8 +13,10 @@ namespace torchpin {
 template <class T>
 class Expected {
 public:
-    Expected(T value) : state_(std::in_place_index<0>, std::move(value)) {}
-    Expected(ParseError error) : state_(std::in_place_index<1>, std::move(error)) {}
+    Expected(T value)
+        : state_(std::in_place_index<0>, std::move(value)) {}
+    Expected(ParseError error)
+        : state_(std::in_place_index<1>, std::move(error)) {}
 
     bool has_value() const noexcept { return state_.index() == 0; }
     explicit operator bool() const noexcept { return has_value(); }

@@ -7,7 +7,9 @@ namespace torchpin {
 
 namespace {
 
-bool is_name_separator(char c) noexcept { return c == '-' || c == '_' || c == '.'; }
+bool is_name_separator(char c) noexcept {
+    return c == '-' || c == '_' || c == '.';
+}
 
 } // namespace
 
@@ -60,6 +62,8 @@ Expected<PackageName> PackageName::parse(std::string_view text) {
     return name;
 }
 
-PackageName PackageName::from(std::string_view text) { return parse(text).value(); }
+PackageName PackageName::from(std::string_view text) {
+    return parse(text).value();
+}
 
 } // namespace torchpin

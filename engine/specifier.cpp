@@ -42,10 +42,14 @@ bool matches_prefix(const Version& candidate, std::uint64_t epoch,
 }
 
 // The version a post-release belongs to: 1.0.post1 -> 1.0, 1.0a1.post0.dev1 -> 1.0a1.
-Version post_base(const Version& v) { return v.with_post({}).with_dev({}).with_local({}); }
+Version post_base(const Version& v) {
+    return v.with_post({}).with_dev({}).with_local({});
+}
 
 // The earliest pre-release of v: 1.2 -> 1.2.dev0, 1.2.post1 -> 1.2.post1.dev0.
-Version earliest_prerelease(const Version& v) { return v.with_dev(0).with_local({}); }
+Version earliest_prerelease(const Version& v) {
+    return v.with_dev(0).with_local({});
+}
 
 std::optional<std::size_t> find_space(std::string_view text) {
     const auto space = std::find_if(text.begin(), text.end(), is_ascii_space);
@@ -94,8 +98,8 @@ Expected<Specifier> Specifier::parse(std::string_view text) {
     }
     if (spec.op_ == Operator::Identity) {
         if (auto bad = written.find_first_of(";)"); bad != std::string_view::npos) {
-            return error_at(std::string("unexpected '") + written[bad] + "' after ===",
-                            version_at + bad, text);
+            return error_at(
+                std::string("unexpected '") + written[bad] + "' after ===", version_at + bad, text);
         }
         spec.text_ = std::string(written);
         if (auto v = Version::parse(written)) {
@@ -135,7 +139,9 @@ Expected<Specifier> Specifier::parse(std::string_view text) {
     return spec;
 }
 
-Specifier Specifier::from(std::string_view text) { return parse(text).value(); }
+Specifier Specifier::from(std::string_view text) {
+    return parse(text).value();
+}
 
 bool Specifier::allows_prereleases() const noexcept {
     if (op_ == Operator::NotEqual || wildcard_ || !version_) {
@@ -218,7 +224,9 @@ Expected<SpecifierSet> SpecifierSet::parse(std::string_view text) {
     return SpecifierSet(std::move(specifiers));
 }
 
-SpecifierSet SpecifierSet::from(std::string_view text) { return parse(text).value(); }
+SpecifierSet SpecifierSet::from(std::string_view text) {
+    return parse(text).value();
+}
 
 bool SpecifierSet::names_prerelease() const noexcept {
     return std::any_of(specifiers_.begin(), specifiers_.end(),

@@ -11,7 +11,16 @@
 
 namespace torchpin {
 
-enum class Operator { Compatible, Equal, NotEqual, LessEqual, GreaterEqual, Less, Greater, Identity };
+enum class Operator {
+    Compatible,
+    Equal,
+    NotEqual,
+    LessEqual,
+    GreaterEqual,
+    Less,
+    Greater,
+    Identity
+};
 
 // "~=", "==", "!=", "<=", ">=", "<", ">", "==="
 std::string_view operator_symbol(Operator op) noexcept;

@@ -43,11 +43,10 @@ std::size_t leading_space_length(std::string_view text) noexcept {
     }
     if (text.size() >= 3) {
         const unsigned code = (byte(0) & 0x0Fu) << 12 | (byte(1) & 0x3Fu) << 6 | (byte(2) & 0x3Fu);
-        const bool three_byte = (byte(0) & 0xF0) == 0xE0 && (byte(1) & 0xC0) == 0x80 &&
-                                (byte(2) & 0xC0) == 0x80;
-        if (three_byte && (code == 0x1680 || (code >= 0x2000 && code <= 0x200A) ||
-                           code == 0x2028 || code == 0x2029 || code == 0x202F || code == 0x205F ||
-                           code == 0x3000)) {
+        const bool three_byte =
+            (byte(0) & 0xF0) == 0xE0 && (byte(1) & 0xC0) == 0x80 && (byte(2) & 0xC0) == 0x80;
+        if (three_byte && (code == 0x1680 || (code >= 0x2000 && code <= 0x200A) || code == 0x2028 ||
+                           code == 0x2029 || code == 0x202F || code == 0x205F || code == 0x3000)) {
             return 3;
         }
     }

@@ -8,13 +8,21 @@
 
 namespace torchpin {
 
-inline bool is_ascii_digit(char c) noexcept { return c >= '0' && c <= '9'; }
-inline bool is_ascii_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-inline bool is_ascii_alnum(char c) noexcept { return is_ascii_digit(c) || is_ascii_alpha(c); }
+inline bool is_ascii_digit(char c) noexcept {
+    return c >= '0' && c <= '9';
+}
+inline bool is_ascii_alpha(char c) noexcept {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+inline bool is_ascii_alnum(char c) noexcept {
+    return is_ascii_digit(c) || is_ascii_alpha(c);
+}
 inline bool is_ascii_space(char c) noexcept {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
-inline char ascii_lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c; }
+inline char ascii_lower(char c) noexcept {
+    return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+}
 
 // Case-insensitive ASCII comparison: iequals("Post", "post") == true.
 bool iequals(std::string_view a, std::string_view b) noexcept;
@@ -29,7 +37,9 @@ std::string_view trim_whitespace(std::string_view text) noexcept;
 
 class TextScanner {
 public:
-    explicit TextScanner(std::string_view text, std::size_t start = 0) : text_(text), pos_(start) {}
+    explicit TextScanner(std::string_view text, std::size_t start = 0)
+        : text_(text)
+        , pos_(start) {}
 
     std::size_t position() const noexcept { return pos_; }
     void reset(std::size_t position) noexcept { pos_ = position; }
@@ -37,7 +47,9 @@ public:
     char peek(std::size_t ahead = 0) const noexcept {
         return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
     }
-    std::string_view rest() const noexcept { return text_.substr(pos_ < text_.size() ? pos_ : text_.size()); }
+    std::string_view rest() const noexcept {
+        return text_.substr(pos_ < text_.size() ? pos_ : text_.size());
+    }
     std::string_view text() const noexcept { return text_; }
     void advance(std::size_t n = 1) noexcept { pos_ += n; }
 

@@ -21,7 +21,8 @@ struct Failure {
 
 class VersionParser {
 public:
-    explicit VersionParser(std::string_view text) : scan_(text) {}
+    explicit VersionParser(std::string_view text)
+        : scan_(text) {}
 
     std::variant<Version, Failure> run() {
         const std::string_view text = scan_.text();
@@ -115,13 +116,16 @@ private:
     }
 
     std::optional<PreRelease> pre_release() {
-        static constexpr std::string_view words[] = {"alpha", "a",  "beta", "b",
-                                                     "preview", "pre", "rc", "c"};
-        static constexpr PreReleaseKind kinds[] = {
-            PreReleaseKind::Alpha, PreReleaseKind::Alpha, PreReleaseKind::Beta,
-            PreReleaseKind::Beta,  PreReleaseKind::ReleaseCandidate,
-            PreReleaseKind::ReleaseCandidate, PreReleaseKind::ReleaseCandidate,
-            PreReleaseKind::ReleaseCandidate};
+        static constexpr std::string_view words[] = {"alpha",   "a",   "beta", "b",
+                                                     "preview", "pre", "rc",   "c"};
+        static constexpr PreReleaseKind kinds[] = {PreReleaseKind::Alpha,
+                                                   PreReleaseKind::Alpha,
+                                                   PreReleaseKind::Beta,
+                                                   PreReleaseKind::Beta,
+                                                   PreReleaseKind::ReleaseCandidate,
+                                                   PreReleaseKind::ReleaseCandidate,
+                                                   PreReleaseKind::ReleaseCandidate,
+                                                   PreReleaseKind::ReleaseCandidate};
         const std::size_t start = scan_.position();
         scan_.accept_any_of(separators);
         auto word = scan_.accept_one_of(words);
@@ -184,7 +188,8 @@ private:
             } else {
                 segments.emplace_back(std::move(segment));
             }
-            if (scan_.position() >= end || separators.find(scan_.peek()) == std::string_view::npos) {
+            if (scan_.position() >= end ||
+                separators.find(scan_.peek()) == std::string_view::npos) {
                 return segments;
             }
             scan_.advance();
@@ -195,7 +200,9 @@ private:
     std::optional<Failure> failure_;
 };
 
-std::strong_ordering compare_numbers(std::uint64_t a, std::uint64_t b) noexcept { return a <=> b; }
+std::strong_ordering compare_numbers(std::uint64_t a, std::uint64_t b) noexcept {
+    return a <=> b;
+}
 
 // Release segments compare as if padded with zeros: 1.0 == 1.0.0 < 1.0.0.1.
 std::strong_ordering compare_release(const std::vector<std::uint64_t>& a,
@@ -233,7 +240,9 @@ std::strong_ordering compare_optional(const std::optional<T>& a, const std::opti
     return *a <=> *b;
 }
 
-void append_number(std::string& out, std::uint64_t n) { out += std::to_string(n); }
+void append_number(std::string& out, std::uint64_t n) {
+    out += std::to_string(n);
+}
 
 } // namespace
 
@@ -250,11 +259,17 @@ Expected<Version> Version::parse(std::string_view text) {
     return std::get<Version>(std::move(result));
 }
 
-Version Version::from(std::string_view text) { return parse(text).value(); }
+Version Version::from(std::string_view text) {
+    return parse(text).value();
+}
 
-Version Version::public_version() const { return with_local({}); }
+Version Version::public_version() const {
+    return with_local({});
+}
 
-Version Version::base_version() const { return Version(release_, epoch_); }
+Version Version::base_version() const {
+    return Version(release_, epoch_);
+}
 
 std::string Version::local_label() const {
     std::string out;
@@ -351,23 +366,31 @@ std::strong_ordering compare_local(const std::vector<LocalSegment>& a,
     return a.size() <=> b.size();
 }
 
-std::strong_ordering operator<=>(const Version& a, const Version& b) noexcept {
-    if (auto c = a.epoch_ <=> b.epoch_; c != 0) {
+std::strong_ordering compare_key_prefix(const Version& a, const Version& b,
+                                        VersionKeyPart through) noexcept {
+    if (auto c = a.epoch() <=> b.epoch(); c != 0) {
         return c;
     }
-    if (auto c = compare_release(a.release_, b.release_); c != 0) {
+    if (auto c = compare_release(a.release(), b.release()); c != 0) {
         return c;
     }
     if (auto c = pre_rank(a) <=> pre_rank(b); c != 0) {
         return c;
     }
-    if (auto c = compare_optional(a.pre_, b.pre_, true); c != 0) {
+    if (auto c = compare_optional(a.pre(), b.pre(), true); c != 0) {
         return c;
     }
-    if (auto c = compare_optional(a.post_, b.post_, false); c != 0) {
+    if (through == VersionKeyPart::PreRelease) {
+        return std::strong_ordering::equal;
+    }
+    if (auto c = compare_optional(a.post(), b.post(), false); c != 0) {
         return c;
     }
-    if (auto c = compare_optional(a.dev_, b.dev_, true); c != 0) {
+    return compare_optional(a.dev(), b.dev(), true);
+}
+
+std::strong_ordering operator<=>(const Version& a, const Version& b) noexcept {
+    if (auto c = compare_key_prefix(a, b, VersionKeyPart::DevRelease); c != 0) {
         return c;
     }
     return compare_local(a.local_, b.local_);

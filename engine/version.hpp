@@ -84,6 +84,14 @@ private:
     std::vector<LocalSegment> local_;
 };
 
+// The leading parts of the PEP 440 sort key, for comparing versions on a prefix of it.
+enum class VersionKeyPart { PreRelease, DevRelease };
+
+// Compares epoch, release and pre-release (through PreRelease), or also post and dev parts
+// (through DevRelease), ignoring the rest: 2.1rc1.post1 and 2.1rc1 are equal through PreRelease.
+std::strong_ordering compare_key_prefix(const Version& a, const Version& b,
+                                        VersionKeyPart through) noexcept;
+
 // Compares the local labels of two versions the way PEP 440 orders them (absent < present).
 std::strong_ordering compare_local(const std::vector<LocalSegment>& a,
                                    const std::vector<LocalSegment>& b) noexcept;

@@ -98,11 +98,12 @@ TextInput::TextInput(std::string content, std::string origin)
             }
             const std::size_t length = utf8_sequence_length(line.text, i);
             if (length == 0) {
-                reject(origin_, line, i, "invalid UTF-8 (byte 0x" + [&] {
-                    static constexpr char hex[] = "0123456789abcdef";
-                    const auto c = static_cast<unsigned char>(line.text[i]);
-                    return std::string{hex[c >> 4], hex[c & 15]};
-                }() + ")");
+                reject(
+                    origin_, line, i, "invalid UTF-8 (byte 0x" + [&] {
+                        static constexpr char hex[] = "0123456789abcdef";
+                        const auto c = static_cast<unsigned char>(line.text[i]);
+                        return std::string{hex[c >> 4], hex[c & 15]};
+                    }() + ")");
             }
             i += length;
         }
@@ -134,9 +135,8 @@ TextInput TextInput::read_stream(std::istream& in, std::string origin, std::size
     while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
         content.append(buffer, static_cast<std::size_t>(in.gcount()));
         if (content.size() > max_bytes) {
-            throw InputError(Diagnostic{origin, 0, 0,
-                                        "input too large (more than " + megabytes(max_bytes) + ")",
-                                        ""});
+            throw InputError(Diagnostic{
+                origin, 0, 0, "input too large (more than " + megabytes(max_bytes) + ")", ""});
         }
     }
     return TextInput(std::move(content), std::move(origin));

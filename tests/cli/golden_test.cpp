@@ -1,13 +1,14 @@
 // CLI snapshot tests: every tests/cli/golden/*.case file holds a command line, its stdin and the
-// expected exit code, stdout and stderr. UPDATE_GOLDEN=1 rewrites the expectations (review the diff).
+// expected exit code, stdout and stderr. UPDATE_GOLDEN=1 rewrites the expectations (review the
+// diff).
 #include "tests/support/process.hpp"
 #include "tests/support/test_paths.hpp"
-
-#include <boost/test/unit_test.hpp>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include <boost/test/unit_test.hpp>
 
 namespace test = torchpin::test;
 

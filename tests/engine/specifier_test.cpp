@@ -50,8 +50,9 @@ BOOST_AUTO_TEST_CASE(packaging_invalid_specifiers_are_rejected) {
 BOOST_AUTO_TEST_CASE(every_normalizable_spelling_is_accepted_with_every_operator) {
     for (const auto& row : test::read_table("pep440/normalized_versions.tsv")) {
         const bool local = row[0].find('+') != std::string::npos;
-        const std::vector<std::string> ops = local ? std::vector<std::string>{"==", "!="}
-                                                   : std::vector<std::string>{"==", "!=", "<=", ">=", "<", ">"};
+        const std::vector<std::string> ops =
+            local ? std::vector<std::string>{"==", "!="}
+                  : std::vector<std::string>{"==", "!=", "<=", ">=", "<", ">"};
         for (const auto& op : ops) {
             BOOST_TEST(Specifier::parse(op + row[0]).has_value(), op + row[0]);
         }
@@ -80,11 +81,21 @@ BOOST_AUTO_TEST_CASE(prerelease_policy_follows_pep_440) {
     BOOST_TEST(matching("", versions) == (std::vector<std::string>{"2.0", "2.1"}));
     BOOST_TEST(matching("!=2.1rc1", versions) == (std::vector<std::string>{"2.0", "2.1"}));
     // packaging's prerelease detection table
-    for (const auto& [spec, expected] : std::vector<std::pair<std::string, bool>>{
-             {"==1.0", false}, {">=1.0", false}, {"<=1.0", false}, {"~=1.0", false},
-             {"<1.0", false}, {">1.0", false}, {"<1.0.dev1", true}, {">1.0.dev1", true},
-             {"!=1.0.dev1", false}, {"==1.0.*", false}, {"==1.0.dev1", true},
-             {">=1.0.dev1", true}, {"<=1.0.dev1", true}, {"~=1.0.dev1", true}}) {
+    for (const auto& [spec, expected] :
+         std::vector<std::pair<std::string, bool>>{{"==1.0", false},
+                                                   {">=1.0", false},
+                                                   {"<=1.0", false},
+                                                   {"~=1.0", false},
+                                                   {"<1.0", false},
+                                                   {">1.0", false},
+                                                   {"<1.0.dev1", true},
+                                                   {">1.0.dev1", true},
+                                                   {"!=1.0.dev1", false},
+                                                   {"==1.0.*", false},
+                                                   {"==1.0.dev1", true},
+                                                   {">=1.0.dev1", true},
+                                                   {"<=1.0.dev1", true},
+                                                   {"~=1.0.dev1", true}}) {
         BOOST_TEST(Specifier::from(spec).allows_prereleases() == expected, spec);
     }
 }

@@ -1,10 +1,11 @@
-// PEP 440 Version: grammar, normalization, round trip and the total order, on packaging's own tables.
+// PEP 440 Version: grammar, normalization, round trip and the total order, on packaging's own
+// tables.
 #include "engine/version.hpp"
 #include "tests/support/tables.hpp"
 
-#include <boost/test/unit_test.hpp>
-
 #include <unordered_set>
+
+#include <boost/test/unit_test.hpp>
 
 using torchpin::Version;
 namespace test = torchpin::test;
@@ -54,7 +55,8 @@ BOOST_AUTO_TEST_CASE(packaging_invalid_versions_are_rejected) {
 
 BOOST_AUTO_TEST_CASE(unicode_whitespace_around_a_version_is_stripped_like_python) {
     // NARROW NO-BREAK SPACE before, tab and PARAGRAPH SEPARATOR after (from packaging's tests).
-    auto v = Version::parse("\xe2\x80\xaf" "1.0\t\xe2\x80\xa9\n ");
+    auto v = Version::parse("\xe2\x80\xaf"
+                            "1.0\t\xe2\x80\xa9\n ");
     BOOST_REQUIRE(v.has_value());
     BOOST_TEST(v->to_string() == "1.0");
 }
@@ -135,10 +137,10 @@ BOOST_AUTO_TEST_CASE(errors_carry_a_position_and_a_reason) {
 BOOST_AUTO_TEST_CASE(implicit_numbers_and_separators_follow_the_regex_exactly) {
     // Spellings where a hand-written parser easily differs from packaging's backtracking regex.
     const std::vector<std::pair<std::string, std::string>> cases{
-        {"1.0a-1", "1.0a1"},       {"1.0a--1", "1.0a0.post1"}, {"1.0a.-1", "1.0a0.post1"},
-        {"1.0a-", "1.0a0"},        {"1.0.post.", "1.0.post0"}, {"1.0a.dev1", "1.0a0.dev1"},
+        {"1.0a-1", "1.0a1"},        {"1.0a--1", "1.0a0.post1"},   {"1.0a.-1", "1.0a0.post1"},
+        {"1.0a-", "1.0a0"},         {"1.0.post.", "1.0.post0"},   {"1.0a.dev1", "1.0a0.dev1"},
         {"1.0a_-1", "1.0a0.post1"}, {"1.0rc1-1", "1.0rc1.post1"}, {"1.0-r1", "1.0.post1"},
-        {"1.0preview2", "1.0rc2"}, {"1.0pre", "1.0rc0"},        {"1.0-1dev", "1.0.post1.dev0"},
+        {"1.0preview2", "1.0rc2"},  {"1.0pre", "1.0rc0"},         {"1.0-1dev", "1.0.post1.dev0"},
     };
     for (const auto& [text, normalized] : cases) {
         BOOST_TEST_CONTEXT(text) {
@@ -147,7 +149,8 @@ BOOST_AUTO_TEST_CASE(implicit_numbers_and_separators_follow_the_regex_exactly) {
             BOOST_TEST(v->to_string() == normalized);
         }
     }
-    for (const char* bad : {"1.0-", "1.0alph", "1.0a1a1", "1.0.dev1.post1", "1.0a1rc1", "v", "1.0+a-"}) {
+    for (const char* bad :
+         {"1.0-", "1.0alph", "1.0a1a1", "1.0.dev1.post1", "1.0a1rc1", "v", "1.0+a-"}) {
         BOOST_TEST(!Version::parse(bad).has_value(), bad);
     }
 }

@@ -2,11 +2,11 @@
 #include "engine/diagnostic.hpp"
 #include "importers/text_input.hpp"
 
-#include <boost/test/unit_test.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include <boost/test/unit_test.hpp>
 
 using torchpin::InputError;
 using torchpin::TextInput;
@@ -27,7 +27,8 @@ std::string error_of(const std::function<void()>& action) {
 BOOST_AUTO_TEST_SUITE(text_input)
 
 BOOST_AUTO_TEST_CASE(splits_lines_keeping_numbers_and_dropping_line_endings) {
-    const TextInput input = TextInput::from_string("\xEF\xBB\xBFtorch\r\n\n  torchvision\nlast", "r.txt");
+    const TextInput input =
+        TextInput::from_string("\xEF\xBB\xBFtorch\r\n\n  torchvision\nlast", "r.txt");
     BOOST_REQUIRE_EQUAL(input.lines().size(), 4u);
     BOOST_TEST(input.lines()[0].text == "torch");
     BOOST_TEST(input.lines()[1].text == "");
@@ -55,7 +56,8 @@ BOOST_AUTO_TEST_CASE(invalid_utf8_is_rejected_with_line_column_and_byte) {
     // Overlong encodings and surrogates are invalid too; real multi-byte text is fine.
     BOOST_TEST(error_of([] { TextInput::from_string("\xc0\xaf", "x"); }) != "no error");
     BOOST_TEST(error_of([] { TextInput::from_string("\xed\xa0\x80", "x"); }) != "no error");
-    BOOST_TEST(error_of([] { TextInput::from_string("caf\xc3\xa9 \xe2\x9c\x93", "x"); }) == "no error");
+    BOOST_TEST(error_of([] { TextInput::from_string("caf\xc3\xa9 \xe2\x9c\x93", "x"); }) ==
+               "no error");
 }
 
 BOOST_AUTO_TEST_CASE(oversized_input_is_rejected_before_reading_it_all) {
@@ -71,9 +73,11 @@ BOOST_AUTO_TEST_CASE(oversized_input_is_rejected_before_reading_it_all) {
 }
 
 BOOST_AUTO_TEST_CASE(missing_files_and_directories_are_named) {
-    BOOST_TEST(error_of([] { TextInput::read_file("/nonexistent/req.txt"); })
-                   .find("/nonexistent/req.txt: error: cannot open") == 0u);
-    BOOST_TEST(error_of([] { TextInput::read_file("/tmp"); }).find("is a directory") != std::string::npos);
+    BOOST_TEST(error_of([] {
+                   TextInput::read_file("/nonexistent/req.txt");
+               }).find("/nonexistent/req.txt: error: cannot open") == 0u);
+    BOOST_TEST(error_of([] { TextInput::read_file("/tmp"); }).find("is a directory") !=
+               std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -98,7 +98,8 @@ ProcessResult run_process(const std::string& program, const std::vector<std::str
                 close(p.fd);
                 (p.fd == out[0] ? out_open : err_open) = false;
             } else {
-                (p.fd == out[0] ? result.out : result.err).append(buffer, static_cast<std::size_t>(n));
+                (p.fd == out[0] ? result.out : result.err)
+                    .append(buffer, static_cast<std::size_t>(n));
             }
         }
     }

@@ -12,7 +12,8 @@ namespace {
 std::string unescape(const std::string& field) {
     std::string out;
     for (std::size_t i = 0; i < field.size(); ++i) {
-        if (field[i] == '\\' && i + 1 < field.size() && (field[i + 1] == 't' || field[i + 1] == 'n')) {
+        if (field[i] == '\\' && i + 1 < field.size() &&
+            (field[i + 1] == 't' || field[i + 1] == 'n')) {
             out += field[i + 1] == 't' ? '\t' : '\n';
             ++i;
         } else {
@@ -33,7 +34,8 @@ std::vector<std::vector<std::string>> read_table(const std::string& relative) {
         }
         std::vector<std::string> fields;
         std::size_t start = 0;
-        for (std::size_t tab; (tab = line.find('\t', start)) != std::string::npos; start = tab + 1) {
+        for (std::size_t tab; (tab = line.find('\t', start)) != std::string::npos;
+             start = tab + 1) {
             fields.push_back(unescape(line.substr(start, tab - start)));
         }
         fields.push_back(unescape(line.substr(start)));

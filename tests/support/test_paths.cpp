@@ -8,10 +8,18 @@
 
 namespace torchpin::test {
 
-std::filesystem::path source_dir() { return TORCHPIN_SOURCE_DIR; }
-std::filesystem::path binary_dir() { return TORCHPIN_BINARY_DIR; }
-std::filesystem::path torchpin_binary() { return binary_dir() / "torchpin"; }
-std::filesystem::path source_path(const std::string& relative) { return source_dir() / relative; }
+std::filesystem::path source_dir() {
+    return TORCHPIN_SOURCE_DIR;
+}
+std::filesystem::path binary_dir() {
+    return TORCHPIN_BINARY_DIR;
+}
+std::filesystem::path torchpin_binary() {
+    return binary_dir() / "torchpin";
+}
+std::filesystem::path source_path(const std::string& relative) {
+    return source_dir() / relative;
+}
 
 std::string read_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
