@@ -1,8 +1,6 @@
 // TextScanner and the small ASCII helpers shared by torchpin's parsers.
 #include "engine/text_scanner.hpp"
 
-#include <limits>
-
 namespace torchpin {
 
 bool iequals(std::string_view a, std::string_view b) noexcept {
@@ -110,16 +108,22 @@ std::optional<std::uint64_t> TextScanner::read_number(bool& overflow) noexcept {
     if (!is_ascii_digit(peek())) {
         return std::nullopt;
     }
-    constexpr auto max = std::numeric_limits<std::uint64_t>::max();
-    std::uint64_t value = 0;
+    while (peek() == '0' && is_ascii_digit(peek(1))) {
+        ++pos_; // leading zeros change nothing
+    }
+    const std::size_t start = pos_;
     while (is_ascii_digit(peek())) {
-        const auto digit = static_cast<std::uint64_t>(peek() - '0');
-        if (value > (max - digit) / 10) {
-            overflow = true;
-        } else {
-            value = value * 10 + digit;
-        }
         ++pos_;
+    }
+    const std::string_view digits = text_.substr(start, pos_ - start);
+    // 19 digits always fit in 64 bits; 20 fit up to 18446744073709551615.
+    if (digits.size() > 20 || (digits.size() == 20 && digits > "18446744073709551615")) {
+        overflow = true;
+        return 0;
+    }
+    std::uint64_t value = 0;
+    for (char c : digits) {
+        value = value * 10 + static_cast<std::uint64_t>(c - '0');
     }
     return value;
 }

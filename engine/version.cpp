@@ -41,6 +41,7 @@ public:
             return *failure_;
         }
         std::vector<std::uint64_t> release;
+        release.reserve(4);
         if (scan_.accept('!')) {
             epoch = *first;
             auto major = number("expected a release number after the epoch '!'");
@@ -60,25 +61,24 @@ public:
             release.push_back(*part);
         }
 
-        Version v(std::move(release), epoch);
-        v = v.with_pre(pre_release());
-        v = v.with_post(post_release());
-        v = v.with_dev(dev_release());
+        auto pre = pre_release();
+        auto post = post_release();
+        auto dev = dev_release();
         if (failure_) {
             return *failure_;
         }
+        std::string local;
         if (scan_.peek() == '+' && scan_.position() < end) {
             scan_.advance();
-            auto local = local_label(end);
+            local = local_label(end);
             if (failure_) {
                 return *failure_;
             }
-            v = v.with_local(std::move(local));
         }
         if (scan_.position() != end) {
             return Failure{unexpected_message(), scan_.position()};
         }
-        return v;
+        return Version::from_parts(epoch, std::move(release), pre, post, dev, std::move(local));
     }
 
 private:
@@ -115,7 +115,17 @@ private:
         return number("").value_or(0);
     }
 
+    // Whether a keyword can start here, after an optional separator: a cheap test before trying
+    // each spelling.
+    bool letter_follows() const {
+        const std::size_t skip = separators.find(scan_.peek()) != std::string_view::npos ? 1 : 0;
+        return is_ascii_alpha(scan_.peek(skip));
+    }
+
     std::optional<PreRelease> pre_release() {
+        if (!letter_follows()) {
+            return std::nullopt;
+        }
         static constexpr std::string_view words[] = {"alpha",   "a",   "beta", "b",
                                                      "preview", "pre", "rc",   "c"};
         static constexpr PreReleaseKind kinds[] = {PreReleaseKind::Alpha,
@@ -142,6 +152,9 @@ private:
             scan_.advance();
             return number("");
         }
+        if (!letter_follows()) {
+            return std::nullopt;
+        }
         static constexpr std::string_view words[] = {"post", "rev", "r"};
         scan_.accept_any_of(separators);
         if (!scan_.accept_one_of(words)) {
@@ -152,6 +165,9 @@ private:
     }
 
     std::optional<std::uint64_t> dev_release() {
+        if (!letter_follows()) {
+            return std::nullopt;
+        }
         const std::size_t start = scan_.position();
         scan_.accept_any_of(separators);
         if (!scan_.accept_word("dev")) {
@@ -161,37 +177,36 @@ private:
         return implicit_number();
     }
 
-    std::vector<LocalSegment> local_label(std::size_t end) {
-        std::vector<LocalSegment> segments;
+    // Reads the label after '+' into its normalized form: lowercase, '.' between segments and
+    // numeric segments without leading zeros ("Ubuntu-01" -> "ubuntu.1").
+    std::string local_label(std::size_t end) {
+        std::string label;
         while (true) {
             const std::size_t at = scan_.position();
-            std::string segment;
+            const std::size_t segment_start = label.size();
+            bool numeric = true;
             while (scan_.position() < end && is_ascii_alnum(scan_.peek())) {
-                segment += ascii_lower(scan_.peek());
+                numeric = numeric && is_ascii_digit(scan_.peek());
+                label += ascii_lower(scan_.peek());
                 scan_.advance();
             }
-            if (segment.empty()) {
-                failure_ = Failure{segments.empty() ? "a local label after '+' must not be empty"
-                                                    : "empty part in local label",
+            if (label.size() == segment_start) {
+                failure_ = Failure{segment_start == 0 ? "a local label after '+' must not be empty"
+                                                      : "empty part in local label",
                                    at};
-                return segments;
+                return label;
             }
-            if (std::all_of(segment.begin(), segment.end(), is_ascii_digit)) {
-                TextScanner digits(segment);
-                bool overflow = false;
-                const auto value = digits.read_number(overflow);
-                if (overflow) {
-                    failure_ = Failure{"number too large in local label", at};
-                    return segments;
-                }
-                segments.emplace_back(*value);
-            } else {
-                segments.emplace_back(std::move(segment));
+            if (numeric) {
+                const std::size_t zeros = label.find_first_not_of('0', segment_start);
+                const std::size_t strip =
+                    (zeros == std::string::npos ? label.size() - 1 : zeros) - segment_start;
+                label.erase(segment_start, strip);
             }
             if (scan_.position() >= end ||
                 separators.find(scan_.peek()) == std::string_view::npos) {
-                return segments;
+                return label;
             }
+            label += '.';
             scan_.advance();
         }
     }
@@ -248,7 +263,80 @@ void append_number(std::string& out, std::uint64_t n) {
 
 Version::Version(std::vector<std::uint64_t> release, std::uint64_t epoch)
     : epoch_(epoch)
-    , release_(release.empty() ? std::vector<std::uint64_t>{0} : std::move(release)) {}
+    , release_(release.empty() ? std::vector<std::uint64_t>{0} : std::move(release)) {
+    refresh_order_prefix();
+}
+
+Version Version::from_parts(std::uint64_t epoch, std::vector<std::uint64_t> release,
+                            std::optional<PreRelease> pre, std::optional<std::uint64_t> post,
+                            std::optional<std::uint64_t> dev, std::string local_label) {
+    Version v(std::move(release), epoch);
+    v.pre_ = pre;
+    v.post_ = post;
+    v.dev_ = dev;
+    v.local_ = std::move(local_label);
+    v.refresh_order_prefix();
+    return v;
+}
+
+void Version::refresh_order_prefix() noexcept {
+    // Fields from the most significant bit: epoch (4 bits), release[0..2] (16 bits each), pre
+    // (12: rank, kind, number), post (16: present, number), dev (16: absent, number), local (32:
+    // present, first segment numeric, then its number or first three letters). A value too large
+    // for its field saturates and fills every later bit with ones, which keeps the summary
+    // monotone; a nonzero fourth release number does the same from the pre field on.
+    std::uint64_t words[2] = {0, 0};
+    int used = 0;
+    bool saturated = false;
+    bool exact = true; // whether the next field holds its value exactly (not rounded down)
+    // Writes a field (clamped to its width); once a field was inexact, every later bit is one.
+    const auto put = [&](std::uint64_t value, int width) {
+        const std::uint64_t max = (std::uint64_t{1} << width) - 1;
+        words[used / 64] |= (saturated ? max : std::min(value, max)) << (64 - width - used % 64);
+        used += width;
+        saturated = saturated || !exact || value >= max;
+    };
+    put(epoch_, 4);
+    for (std::size_t i = 0; i < 3; ++i) {
+        put(i < release_.size() ? release_[i] : 0, 16);
+    }
+    if (std::any_of(release_.begin() + std::min<std::size_t>(3, release_.size()), release_.end(),
+                    [](std::uint64_t n) { return n != 0; })) {
+        put(0xFFF, 12);
+    } else {
+        exact = !pre_ || pre_->number < 0xFF;
+        put(static_cast<std::uint64_t>(pre_rank(*this)) << 10 |
+                (pre_ ? static_cast<std::uint64_t>(pre_->kind) << 8 |
+                            std::min<std::uint64_t>(pre_->number, 0xFF)
+                      : 0),
+            12);
+    }
+    exact = !post_ || *post_ < 0x7FFF;
+    put(post_ ? 0x8000 | std::min<std::uint64_t>(*post_, 0x7FFF) : 0, 16);
+    exact = !dev_ || *dev_ < 0x7FFF;
+    put(dev_ ? std::min<std::uint64_t>(*dev_, 0x7FFF) : 0x8000, 16);
+    std::uint64_t local_field = 0;
+    if (!local_.empty()) {
+        local_field = std::uint64_t{1} << 31;
+        const std::string_view first = std::string_view(local_).substr(0, local_.find('.'));
+        if (std::all_of(first.begin(), first.end(), is_ascii_digit)) {
+            std::uint64_t n = 0;
+            for (char c : first.substr(0, 9)) {
+                n = n * 10 + static_cast<std::uint64_t>(c - '0');
+            }
+            local_field |= std::uint64_t{1} << 30 | (first.size() > 9 ? (1u << 30) - 1 : n);
+        } else {
+            for (std::size_t i = 0; i < 3; ++i) {
+                const auto c = i < first.size() ? static_cast<unsigned char>(first[i]) : 0u;
+                local_field |= static_cast<std::uint64_t>(c) << (22 - 8 * i);
+            }
+        }
+    }
+    order_prefix_exact_ = !saturated;
+    put(local_field, 32); // the last field: what it leaves out, the full comparison decides
+    order_prefix_high_ = words[0];
+    order_prefix_low_ = words[1];
+}
 
 Expected<Version> Version::parse(std::string_view text) {
     auto result = VersionParser(text).run();
@@ -271,42 +359,31 @@ Version Version::base_version() const {
     return Version(release_, epoch_);
 }
 
-std::string Version::local_label() const {
-    std::string out;
-    for (const auto& segment : local_) {
-        if (!out.empty()) {
-            out += '.';
-        }
-        if (const auto* n = std::get_if<std::uint64_t>(&segment)) {
-            append_number(out, *n);
-        } else {
-            out += std::get<std::string>(segment);
-        }
-    }
-    return out;
-}
-
 Version Version::with_pre(std::optional<PreRelease> pre) const {
     Version v = *this;
     v.pre_ = pre;
+    v.refresh_order_prefix();
     return v;
 }
 
 Version Version::with_post(std::optional<std::uint64_t> post) const {
     Version v = *this;
     v.post_ = post;
+    v.refresh_order_prefix();
     return v;
 }
 
 Version Version::with_dev(std::optional<std::uint64_t> dev) const {
     Version v = *this;
     v.dev_ = dev;
+    v.refresh_order_prefix();
     return v;
 }
 
-Version Version::with_local(std::vector<LocalSegment> local) const {
+Version Version::with_local(std::string_view normalized_label) const {
     Version v = *this;
-    v.local_ = std::move(local);
+    v.local_ = std::string(normalized_label);
+    v.refresh_order_prefix();
     return v;
 }
 
@@ -337,33 +414,37 @@ std::string Version::to_string() const {
     }
     if (!local_.empty()) {
         out += '+';
-        out += local_label();
+        out += local_;
     }
     return out;
 }
 
-std::strong_ordering compare_local(const std::vector<LocalSegment>& a,
-                                   const std::vector<LocalSegment>& b) noexcept {
+std::strong_ordering compare_local(std::string_view a, std::string_view b) noexcept {
+    if (a == b) {
+        return std::strong_ordering::equal;
+    }
     if (a.empty() || b.empty()) {
         return !a.empty() <=> !b.empty();
     }
-    const std::size_t n = std::min(a.size(), b.size());
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto* x = std::get_if<std::uint64_t>(&a[i]);
-        const auto* y = std::get_if<std::uint64_t>(&b[i]);
-        std::strong_ordering c = std::strong_ordering::equal;
-        if (x && y) {
-            c = *x <=> *y;
-        } else if (x || y) {
-            c = x ? std::strong_ordering::greater : std::strong_ordering::less; // numbers win
-        } else {
-            c = std::get<std::string>(a[i]).compare(std::get<std::string>(b[i])) <=> 0;
+    while (!a.empty() && !b.empty()) {
+        const std::string_view x = a.substr(0, a.find('.'));
+        const std::string_view y = b.substr(0, b.find('.'));
+        const bool x_number = std::all_of(x.begin(), x.end(), is_ascii_digit);
+        const bool y_number = std::all_of(y.begin(), y.end(), is_ascii_digit);
+        std::strong_ordering c = x_number <=> y_number; // numbers sort above words
+        if (c == 0 && x_number) {
+            c = x.size() <=> y.size(); // no leading zeros: the longer number is larger
+        }
+        if (c == 0) {
+            c = x.compare(y) <=> 0;
         }
         if (c != 0) {
             return c;
         }
+        a.remove_prefix(std::min(a.size(), x.size() + 1));
+        b.remove_prefix(std::min(b.size(), y.size() + 1));
     }
-    return a.size() <=> b.size();
+    return !a.empty() <=> !b.empty();
 }
 
 std::strong_ordering compare_key_prefix(const Version& a, const Version& b,
@@ -390,6 +471,15 @@ std::strong_ordering compare_key_prefix(const Version& a, const Version& b,
 }
 
 std::strong_ordering operator<=>(const Version& a, const Version& b) noexcept {
+    if (a.order_prefix_high_ != b.order_prefix_high_) {
+        return a.order_prefix_high_ <=> b.order_prefix_high_;
+    }
+    if (a.order_prefix_low_ != b.order_prefix_low_) {
+        return a.order_prefix_low_ <=> b.order_prefix_low_;
+    }
+    if (a.order_prefix_exact_ && b.order_prefix_exact_) {
+        return compare_local(a.local_, b.local_); // everything else is known to be equal
+    }
     if (auto c = compare_key_prefix(a, b, VersionKeyPart::DevRelease); c != 0) {
         return c;
     }
@@ -409,10 +499,7 @@ std::size_t Version::hash() const noexcept {
     mix(pre_ ? (static_cast<std::size_t>(pre_->kind) + 1) * 31 + pre_->number : 0);
     mix(post_ ? *post_ + 1 : 0);
     mix(dev_ ? *dev_ + 1 : 0);
-    for (const auto& segment : local_) {
-        mix(std::visit([](const auto& s) { return std::hash<std::decay_t<decltype(s)>>{}(s); },
-                       segment));
-    }
+    mix(std::hash<std::string>{}(local_));
     return h;
 }
 

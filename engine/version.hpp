@@ -8,7 +8,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 namespace torchpin {
@@ -20,9 +19,6 @@ struct PreRelease {
     std::uint64_t number = 0;
     friend auto operator<=>(const PreRelease&, const PreRelease&) = default;
 };
-
-// One dot-separated part of a local label: numeric parts sort above alphanumeric ones.
-using LocalSegment = std::variant<std::uint64_t, std::string>;
 
 // A PEP 440 version such as "1!2.1.0rc1.post2.dev3+cu121".
 //
@@ -41,13 +37,16 @@ public:
 
     Version() = default; // "0"
     explicit Version(std::vector<std::uint64_t> release, std::uint64_t epoch = 0);
+    // Every part at once: Version::from_parts(0, {2, 1}, PreRelease{ReleaseCandidate, 1}, ...).
+    static Version from_parts(std::uint64_t epoch, std::vector<std::uint64_t> release,
+                              std::optional<PreRelease> pre, std::optional<std::uint64_t> post,
+                              std::optional<std::uint64_t> dev, std::string local_label = "");
 
     std::uint64_t epoch() const noexcept { return epoch_; }
     const std::vector<std::uint64_t>& release() const noexcept { return release_; }
     const std::optional<PreRelease>& pre() const noexcept { return pre_; }
     const std::optional<std::uint64_t>& post() const noexcept { return post_; }
     const std::optional<std::uint64_t>& dev() const noexcept { return dev_; }
-    const std::vector<LocalSegment>& local() const noexcept { return local_; }
 
     bool is_prerelease() const noexcept { return pre_.has_value() || dev_.has_value(); }
     bool is_postrelease() const noexcept { return post_.has_value(); }
@@ -58,13 +57,13 @@ public:
     Version public_version() const;
     // "1!2.1.2rc1.post1+cu121" -> "1!2.1.2"
     Version base_version() const;
-    // The local label as written in the normalized form, without '+': "cu121", "" if none.
-    std::string local_label() const;
+    // The normalized local label without '+': "cu121", "ubuntu.1" ("Ubuntu-01" as written), or "".
+    const std::string& local_label() const noexcept { return local_; }
 
     Version with_pre(std::optional<PreRelease> pre) const;
     Version with_post(std::optional<std::uint64_t> post) const;
     Version with_dev(std::optional<std::uint64_t> dev) const;
-    Version with_local(std::vector<LocalSegment> local) const;
+    Version with_local(std::string_view normalized_label) const; // "" removes the label
 
     // The normalized form, as pypa/packaging prints it: "1.0a1.post2.dev3+ubuntu.1".
     std::string to_string() const;
@@ -76,12 +75,20 @@ public:
     std::size_t hash() const noexcept; // consistent with ==: hash("1.0") == hash("1.0.0")
 
 private:
+    // A 128-bit summary of the sort key (epoch, three release numbers, pre, post, dev, the first
+    // local segment) such that a summary below another implies a version below the other; equal
+    // summaries fall back to the full comparison. Sorting torch versions rarely needs more.
+    void refresh_order_prefix() noexcept;
+
+    std::uint64_t order_prefix_high_ = 0;
+    std::uint64_t order_prefix_low_ = 0;
+    bool order_prefix_exact_ = true; // every part before the local label is held exactly
     std::uint64_t epoch_ = 0;
     std::vector<std::uint64_t> release_{0};
     std::optional<PreRelease> pre_;
     std::optional<std::uint64_t> post_;
     std::optional<std::uint64_t> dev_;
-    std::vector<LocalSegment> local_;
+    std::string local_; // normalized: lowercase, '.'-separated, numbers without leading zeros
 };
 
 // The leading parts of the PEP 440 sort key, for comparing versions on a prefix of it.
@@ -92,9 +99,9 @@ enum class VersionKeyPart { PreRelease, DevRelease };
 std::strong_ordering compare_key_prefix(const Version& a, const Version& b,
                                         VersionKeyPart through) noexcept;
 
-// Compares the local labels of two versions the way PEP 440 orders them (absent < present).
-std::strong_ordering compare_local(const std::vector<LocalSegment>& a,
-                                   const std::vector<LocalSegment>& b) noexcept;
+// Compares two normalized local labels the way PEP 440 orders them: absent < present, segment by
+// segment, numbers above words, numbers by value (of any length), words alphabetically.
+std::strong_ordering compare_local(std::string_view a, std::string_view b) noexcept;
 
 } // namespace torchpin
 

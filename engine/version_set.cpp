@@ -36,7 +36,7 @@ std::strong_ordering compare_points(const Version& a, std::optional<VersionCut::
     if (a_locals || b_locals) {
         return a_locals <=> b_locals;
     }
-    if (auto c = compare_local(a.local(), b.local()); c != 0) {
+    if (auto c = compare_local(a.local_label(), b.local_label()); c != 0) {
         return c;
     }
     const int a_tie = a_kind ? tie_of(*a_kind) : 0;
