@@ -61,15 +61,15 @@ struct PythonTarget {
     std::string abi() const;
 };
 
-// A target machine. The defaults are CPython 3.12 on x86_64 Linux; setting `glibc = {2, 28}`
-// makes it a manylinux_2_28 machine.
+// A target machine: TagEnvironment{.glibc = OsVersion{2, 28}} is CPython 3.12 on an x86_64
+// Linux with glibc 2.28 (the defaults are CPython 3.12 on x86_64 Linux).
 struct TagEnvironment {
     OperatingSystem os = OperatingSystem::Linux;
     CpuArch arch = CpuArch::X86_64;
-    PythonTarget python;
-    std::optional<OsVersion> glibc; // Linux with glibc: enables manylinux
-    std::optional<OsVersion> musl;  // Linux with musl: enables musllinux
-    std::optional<OsVersion> macos; // required on macOS: 14.2, or 10.15
+    PythonTarget python{};
+    std::optional<OsVersion> glibc{}; // Linux with glibc: enables manylinux
+    std::optional<OsVersion> musl{};  // Linux with musl: enables musllinux
+    std::optional<OsVersion> macos{}; // required on macOS: 14.2, or 10.15
 };
 
 // The platform tags of a machine, best first, as packaging's platform_tags() lists them:

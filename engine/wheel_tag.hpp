@@ -22,7 +22,6 @@ public:
     static Expected<Tag> parse(std::string_view text);
     static Tag from(std::string_view text); // throws ParseFailure
 
-    Tag() = default;
     // Lowercases its arguments and does not validate them: Tag("py3", "none", "any").
     Tag(std::string_view interpreter, std::string_view abi, std::string_view platform);
 

@@ -401,7 +401,8 @@ BOOST_AUTO_TEST_CASE(supported_agrees_with_accepted_tags) {
 }
 
 BOOST_AUTO_TEST_CASE(ranking_picks_the_wheel_pip_installs) {
-    const auto linux = machine(OperatingSystem::Linux, CpuArch::X86_64, "cp3.12", OsVersion{2, 28});
+    const TagEnvironment linux{.python = PythonTarget::parse("cp3.12").value(),
+                               .glibc = OsVersion{2, 28}};
     const TagRanking ranking(linux);
     BOOST_TEST(ranking.tags().size() == accepted_tags(linux).size());
     BOOST_TEST(*ranking.priority(Tag::from("cp312-cp312-manylinux_2_28_x86_64")) == 0u);
