@@ -1,6 +1,8 @@
 // PyTorch backends: parsing local labels and index directories, printing, and their order.
 #include "engine/backend.hpp"
 
+#include "engine/enum_names.hpp"
+
 #include <array>
 #include <utility>
 
@@ -23,28 +25,6 @@ constexpr std::string_view cxx11_abi_directory = "cpu-cxx11-abi";
 constexpr std::string_view pypi_cudnn_label_suffix = ".with.pypi.cudnn";
 constexpr std::string_view pypi_cudnn_directory_suffix = "_pypi_cudnn";
 constexpr std::string_view full_directory_suffix = "_full";
-
-template <class Enum, std::size_t N>
-std::optional<Enum> find_by_name(const std::array<std::pair<Enum, std::string_view>, N>& names,
-                                 std::string_view text) noexcept {
-    for (const auto& [value, spelling] : names) {
-        if (spelling == text) {
-            return value;
-        }
-    }
-    return std::nullopt;
-}
-
-template <class Enum, std::size_t N>
-std::string_view name_of(const std::array<std::pair<Enum, std::string_view>, N>& names,
-                         Enum value) noexcept {
-    for (const auto& [candidate, spelling] : names) {
-        if (candidate == value) {
-            return spelling;
-        }
-    }
-    return {};
-}
 
 // Places an error from parsing a piece of `label` (starting at `offset`) within the label.
 ParseError within(ParseError error, std::size_t offset, std::string_view label) {

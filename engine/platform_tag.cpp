@@ -1,8 +1,8 @@
-// Platform tags: parsing their meaning, and the manylinux, musllinux and macOS platform lists in
-// the order pypa/packaging (_manylinux.py, _musllinux.py, tags.py mac_platforms) produces them.
+// Platform tags: their meaning, and manylinux/musllinux/macOS platform lists in packaging's order.
 #include "engine/platform_tag.hpp"
 
 #include "engine/dotted_numbers.hpp"
+#include "engine/enum_names.hpp"
 #include "engine/text_scanner.hpp"
 
 #include <algorithm>
@@ -86,21 +86,11 @@ std::string OsVersion::to_string() const {
 }
 
 std::string_view name(PlatformFamily family) noexcept {
-    for (const auto& [value, spelling] : platform_family_names) {
-        if (value == family) {
-            return spelling;
-        }
-    }
-    return {};
+    return name_of(platform_family_names, family);
 }
 
 std::optional<PlatformFamily> parse_platform_family(std::string_view text) noexcept {
-    for (const auto& [value, spelling] : platform_family_names) {
-        if (spelling == text) {
-            return value;
-        }
-    }
-    return std::nullopt;
+    return find_by_name(platform_family_names, text);
 }
 
 PlatformTag PlatformTag::parse(std::string_view tag) {

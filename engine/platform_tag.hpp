@@ -1,5 +1,4 @@
-// Platform tags with their meaning (manylinux/musllinux need a libc version, macosx an OS version
-// and a binary format) and the platform lists pypa/packaging derives from a machine.
+// Platform tags with their meaning (a libc or macOS version, a CPU) and the lists machines accept.
 #pragma once
 
 #include "engine/expected.hpp"

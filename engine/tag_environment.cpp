@@ -1,8 +1,8 @@
-// accepted_tags() and supported(): pypa/packaging's sys_tags() order, and the same set decided
-// tag by tag.
+// accepted_tags() in packaging's sys_tags() order, and supported() deciding the same set per tag.
 #include "engine/tag_environment.hpp"
 
 #include "engine/dotted_numbers.hpp"
+#include "engine/enum_names.hpp"
 
 #include <algorithm>
 #include <array>
@@ -36,28 +36,6 @@ constexpr std::array cpu_arch_names{
 constexpr std::array python_implementation_names{
     std::pair{PythonImplementation::CPython, std::string_view("cp")},
     std::pair{PythonImplementation::PyPy, std::string_view("pp")}};
-
-template <class Enum, std::size_t N>
-std::string_view name_of(const std::array<std::pair<Enum, std::string_view>, N>& names,
-                         Enum value) noexcept {
-    for (const auto& [candidate, spelling] : names) {
-        if (candidate == value) {
-            return spelling;
-        }
-    }
-    return {};
-}
-
-template <class Enum, std::size_t N>
-std::optional<Enum> find_by_name(const std::array<std::pair<Enum, std::string_view>, N>& names,
-                                 std::string_view text) noexcept {
-    for (const auto& [value, spelling] : names) {
-        if (spelling == text) {
-            return value;
-        }
-    }
-    return std::nullopt;
-}
 
 // packaging's _version_nodot: (3, 11) -> "311".
 std::string nodot(std::uint32_t major, std::uint32_t minor) {
@@ -110,17 +88,19 @@ bool is_python_version(const PythonTarget& python, const std::string& interprete
     return std::find(versions.begin(), versions.end(), interpreter) != versions.end();
 }
 
-bool stable_abi_applies(const PythonTarget& python) {
-    return python.implementation == PythonImplementation::CPython &&
-           std::pair(python.major, python.minor) >= std::pair(3u, 2u);
-}
-
 // "abi3" for GIL builds, "abi3t" (PEP 803) for free-threaded ones, none for PyPy and Python < 3.2.
 std::optional<std::string_view> stable_abi(const PythonTarget& python) {
-    if (!stable_abi_applies(python)) {
+    if (python.implementation != PythonImplementation::CPython ||
+        std::pair(python.major, python.minor) < std::pair(3u, 2u)) {
         return std::nullopt;
     }
     return python.is_free_threaded() ? "abi3t" : "abi3";
+}
+
+// The interpreter of the one interpreter-specific "-none-any" tag: cp311, or pp3 for any PyPy 3.
+std::string none_any_interpreter(const PythonTarget& python) {
+    return python.implementation == PythonImplementation::PyPy ? "pp" + std::to_string(python.major)
+                                                               : python.interpreter();
 }
 
 // cp32 … cp3{minor-1}: the older CPythons whose stable-ABI wheels still load.
@@ -300,8 +280,7 @@ std::vector<Tag> accepted_tags(const PythonTarget& python,
     for (const auto& version : versions) {
         for_each_platform(version, "none");
     }
-    const bool pypy = python.implementation == PythonImplementation::PyPy;
-    out.emplace_back(pypy ? "pp" + std::to_string(python.major) : interpreter, "none", "any");
+    out.emplace_back(none_any_interpreter(python), "none", "any");
     for (const auto& version : versions) {
         out.emplace_back(version, "none", "any");
     }
@@ -345,17 +324,14 @@ bool platform_supported(const PlatformTag& platform, const TagEnvironment& env) 
 
 bool supported(const Tag& tag, const TagEnvironment& env) {
     const PythonTarget& python = env.python;
-    const std::string interpreter = python.interpreter();
-    const bool pypy = python.implementation == PythonImplementation::PyPy;
     if (tag.platform() == "any") {
-        const std::string own = pypy ? "pp" + std::to_string(python.major) : interpreter;
-        return tag.abi() == "none" &&
-               (tag.interpreter() == own || is_python_version(python, tag.interpreter()));
+        return tag.abi() == "none" && (tag.interpreter() == none_any_interpreter(python) ||
+                                       is_python_version(python, tag.interpreter()));
     }
     if (!platform_supported(PlatformTag::parse(tag.platform()), env)) {
         return false;
     }
-    if (tag.interpreter() == interpreter) {
+    if (tag.interpreter() == python.interpreter()) {
         return tag.abi() == python.abi() || tag.abi() == "none" || tag.abi() == stable_abi(python);
     }
     if (tag.abi() == "none") {

@@ -1,5 +1,4 @@
-// Fuzz target: wheel file names; an accepted name prints back exactly, and its normalized
-// spelling parses to an equal value.
+// Fuzz target: wheel file names print back exactly and their normalized spelling parses equal.
 #include "engine/wheel_filename.hpp"
 #include "fuzz/fuzz_target.hpp"
 

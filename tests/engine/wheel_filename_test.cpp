@@ -1,5 +1,4 @@
-// WheelFilename on every real PyTorch wheel name of the fixtures, plus exact decompositions,
-// build tags and errors.
+// WheelFilename on every real wheel name of the fixtures; decompositions, build tags, errors.
 #include "engine/backend.hpp"
 #include "engine/wheel_filename.hpp"
 #include "tests/support/test_paths.hpp"

@@ -1,5 +1,4 @@
-// Wheel tags: parsing, platform semantics, and accepted_tags() against pypa/packaging's own
-// expectations (test_tags.py tables) and real packaging 23.0 sys_tags() output.
+// Wheel tags and accepted_tags() against packaging's test_tags.py tables and real 23.0 output.
 #include "engine/tag_environment.hpp"
 #include "engine/wheel_filename.hpp"
 #include "tests/support/tables.hpp"
