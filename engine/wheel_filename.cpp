@@ -1,0 +1,111 @@
+// Wheel file names: splitting into parts and validating each, with the position of any error.
+#include "engine/wheel_filename.hpp"
+
+#include "engine/text_scanner.hpp"
+
+namespace torchpin {
+
+namespace {
+
+constexpr std::string_view wheel_extension = ".whl";
+
+struct Part {
+    std::string_view text;
+    std::size_t offset; // in the file name
+};
+
+// Moves an error about `part` to its place in the whole file name.
+ParseError within(ParseError error, const Part& part, std::string_view file_name) {
+    error.position += part.offset;
+    error.input = std::string(file_name);
+    return error;
+}
+
+Expected<BuildTag> parse_build_tag(const Part& part, std::string_view file_name) {
+    const auto fail = [&](std::string message, std::size_t at) {
+        return ParseError{"invalid build tag: " + std::move(message), part.offset + at,
+                          std::string(file_name)};
+    };
+    TextScanner scan(part.text);
+    bool overflow = false;
+    const auto number = scan.read_number(overflow);
+    if (!number) {
+        return fail("it must start with a digit (PEP 427)", 0);
+    }
+    if (overflow) {
+        return fail("number too large", 0);
+    }
+    for (std::size_t i = scan.position(); i < part.text.size(); ++i) {
+        const char c = part.text[i];
+        if (!is_ascii_alnum(c) && c != '_' && c != '.') {
+            return fail("unexpected '" + std::string(1, c) + "'", i);
+        }
+    }
+    return BuildTag{*number, std::string(scan.rest())};
+}
+
+} // namespace
+
+Expected<WheelFilename> WheelFilename::parse(std::string_view file_name) {
+    const auto fail = [&](std::string message, std::size_t position) {
+        return ParseError{std::move(message), position, std::string(file_name)};
+    };
+    if (!file_name.ends_with(wheel_extension)) {
+        return fail("a wheel file name ends in .whl", file_name.size());
+    }
+    const std::string_view stem = file_name.substr(0, file_name.size() - wheel_extension.size());
+    std::vector<Part> parts;
+    for (std::size_t start = 0;;) {
+        const std::size_t dash = stem.find('-', start);
+        parts.push_back({stem.substr(start, dash - start), start});
+        if (dash == std::string_view::npos) {
+            break;
+        }
+        if (parts.size() == 6) {
+            return fail("too many '-'-separated parts: expected name-version(-build)-python-abi-"
+                        "platform.whl",
+                        dash);
+        }
+        start = dash + 1;
+    }
+    if (parts.size() < 5) {
+        return fail("expected name-version(-build)-python-abi-platform.whl, found only " +
+                        std::to_string(parts.size()) + " '-'-separated parts",
+                    stem.size());
+    }
+
+    auto name = PackageName::parse(parts[0].text);
+    if (!name) {
+        return within(name.error(), parts[0], file_name);
+    }
+    if (const auto run = parts[0].text.find("__"); run != std::string_view::npos) {
+        return fail("invalid project name: a wheel name writes each run of '-', '_' and '.' as "
+                    "a single '_' (PEP 427)",
+                    run);
+    }
+    auto version = Version::parse(parts[1].text);
+    if (!version) {
+        return within(version.error(), parts[1], file_name);
+    }
+    std::optional<BuildTag> build_tag;
+    if (parts.size() == 6) {
+        auto parsed = parse_build_tag(parts[2], file_name);
+        if (!parsed) {
+            return parsed.error();
+        }
+        build_tag = *std::move(parsed);
+    }
+    const Part tags{stem.substr(parts[parts.size() - 3].offset), parts[parts.size() - 3].offset};
+    auto tag_set = TagSet::parse(tags.text);
+    if (!tag_set) {
+        return within(tag_set.error(), tags, file_name);
+    }
+    return WheelFilename(std::string(file_name), *std::move(name), *std::move(version),
+                         std::move(build_tag), *std::move(tag_set));
+}
+
+WheelFilename WheelFilename::from(std::string_view file_name) {
+    return parse(file_name).value();
+}
+
+} // namespace torchpin
