@@ -28,7 +28,7 @@ ParseError error_at(std::string message, std::size_t position, std::string_view 
 // "==2.1.*" prefix matching: epochs equal and the candidate's release, zero-padded, starts with
 // `prefix`. Pre/post/dev parts of the candidate do not matter (2.1rc1 matches ==2.1.*).
 bool matches_prefix(const Version& candidate, std::uint64_t epoch,
-                    const std::vector<std::uint64_t>& prefix) {
+                    std::span<const std::uint64_t> prefix) {
     if (candidate.epoch() != epoch) {
         return false;
     }
@@ -186,7 +186,7 @@ bool Specifier::matches(const Version& v) const {
         }
         return !(v.has_local() && v.public_version() == spec);
     case Operator::Compatible: {
-        const std::vector<std::uint64_t> prefix(spec.release().begin(), spec.release().end() - 1);
+        const auto prefix = spec.release().first(spec.release().size() - 1);
         return v.public_version() >= spec && matches_prefix(v, spec.epoch(), prefix);
     }
     case Operator::Identity:

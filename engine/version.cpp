@@ -40,8 +40,7 @@ public:
         if (!first) {
             return *failure_;
         }
-        std::vector<std::uint64_t> release;
-        release.reserve(4);
+        ReleaseNumbers release;
         if (scan_.accept('!')) {
             epoch = *first;
             auto major = number("expected a release number after the epoch '!'");
@@ -220,8 +219,8 @@ std::strong_ordering compare_numbers(std::uint64_t a, std::uint64_t b) noexcept 
 }
 
 // Release segments compare as if padded with zeros: 1.0 == 1.0.0 < 1.0.0.1.
-std::strong_ordering compare_release(const std::vector<std::uint64_t>& a,
-                                     const std::vector<std::uint64_t>& b) noexcept {
+std::strong_ordering compare_release(std::span<const std::uint64_t> a,
+                                     std::span<const std::uint64_t> b) noexcept {
     const std::size_t n = std::max(a.size(), b.size());
     for (std::size_t i = 0; i < n; ++i) {
         const std::uint64_t x = i < a.size() ? a[i] : 0;
@@ -261,13 +260,13 @@ void append_number(std::string& out, std::uint64_t n) {
 
 } // namespace
 
-Version::Version(std::vector<std::uint64_t> release, std::uint64_t epoch)
+Version::Version(ReleaseNumbers release, std::uint64_t epoch)
     : epoch_(epoch)
-    , release_(release.empty() ? std::vector<std::uint64_t>{0} : std::move(release)) {
+    , release_(release.size() == 0 ? ReleaseNumbers{0} : std::move(release)) {
     refresh_order_prefix();
 }
 
-Version Version::from_parts(std::uint64_t epoch, std::vector<std::uint64_t> release,
+Version Version::from_parts(std::uint64_t epoch, ReleaseNumbers release,
                             std::optional<PreRelease> pre, std::optional<std::uint64_t> post,
                             std::optional<std::uint64_t> dev, std::string local_label) {
     Version v(std::move(release), epoch);
@@ -296,11 +295,12 @@ void Version::refresh_order_prefix() noexcept {
         used += width;
         saturated = saturated || !exact || value >= max;
     };
+    const std::span<const std::uint64_t> release = release_.as_span();
     put(epoch_, 4);
     for (std::size_t i = 0; i < 3; ++i) {
-        put(i < release_.size() ? release_[i] : 0, 16);
+        put(i < release.size() ? release[i] : 0, 16);
     }
-    if (std::any_of(release_.begin() + std::min<std::size_t>(3, release_.size()), release_.end(),
+    if (std::any_of(release.begin() + std::min<std::size_t>(3, release.size()), release.end(),
                     [](std::uint64_t n) { return n != 0; })) {
         put(0xFFF, 12);
     } else {
@@ -393,11 +393,12 @@ std::string Version::to_string() const {
         append_number(out, epoch_);
         out += '!';
     }
-    for (std::size_t i = 0; i < release_.size(); ++i) {
+    const std::span<const std::uint64_t> release = release_.as_span();
+    for (std::size_t i = 0; i < release.size(); ++i) {
         if (i > 0) {
             out += '.';
         }
-        append_number(out, release_[i]);
+        append_number(out, release[i]);
     }
     if (pre_) {
         static constexpr const char* letters[] = {"a", "b", "rc"};
@@ -489,12 +490,13 @@ std::strong_ordering operator<=>(const Version& a, const Version& b) noexcept {
 std::size_t Version::hash() const noexcept {
     std::size_t h = std::hash<std::uint64_t>{}(epoch_);
     auto mix = [&h](std::size_t x) { h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
-    std::size_t significant = release_.size();
-    while (significant > 1 && release_[significant - 1] == 0) {
+    const std::span<const std::uint64_t> release = release_.as_span();
+    std::size_t significant = release.size();
+    while (significant > 1 && release[significant - 1] == 0) {
         --significant;
     }
     for (std::size_t i = 0; i < significant; ++i) {
-        mix(release_[i]);
+        mix(release[i]);
     }
     mix(pre_ ? (static_cast<std::size_t>(pre_->kind) + 1) * 31 + pre_->number : 0);
     mix(post_ ? *post_ + 1 : 0);

@@ -2,10 +2,12 @@
 #pragma once
 
 #include "engine/expected.hpp"
+#include "engine/release_numbers.hpp"
 
 #include <compare>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,14 +38,14 @@ public:
     static Version from(std::string_view text);
 
     Version() = default; // "0"
-    explicit Version(std::vector<std::uint64_t> release, std::uint64_t epoch = 0);
+    explicit Version(ReleaseNumbers release, std::uint64_t epoch = 0);
     // Every part at once: Version::from_parts(0, {2, 1}, PreRelease{ReleaseCandidate, 1}, ...).
-    static Version from_parts(std::uint64_t epoch, std::vector<std::uint64_t> release,
+    static Version from_parts(std::uint64_t epoch, ReleaseNumbers release,
                               std::optional<PreRelease> pre, std::optional<std::uint64_t> post,
                               std::optional<std::uint64_t> dev, std::string local_label = "");
 
     std::uint64_t epoch() const noexcept { return epoch_; }
-    const std::vector<std::uint64_t>& release() const noexcept { return release_; }
+    std::span<const std::uint64_t> release() const noexcept { return release_.as_span(); }
     const std::optional<PreRelease>& pre() const noexcept { return pre_; }
     const std::optional<std::uint64_t>& post() const noexcept { return post_; }
     const std::optional<std::uint64_t>& dev() const noexcept { return dev_; }
@@ -84,7 +86,7 @@ private:
     std::uint64_t order_prefix_low_ = 0;
     bool order_prefix_exact_ = true; // every part before the local label is held exactly
     std::uint64_t epoch_ = 0;
-    std::vector<std::uint64_t> release_{0};
+    ReleaseNumbers release_{0};
     std::optional<PreRelease> pre_;
     std::optional<std::uint64_t> post_;
     std::optional<std::uint64_t> dev_;

@@ -68,7 +68,9 @@ bool nonempty(const std::optional<VersionCut>& lower, const std::optional<Versio
 }
 
 // The smallest version past every version whose release starts with `prefix`: 2.1 -> 2.2.dev0.
-std::optional<Version> next_prefix_dev0(std::uint64_t epoch, std::vector<std::uint64_t> prefix) {
+std::optional<Version> next_prefix_dev0(std::uint64_t epoch,
+                                        std::span<const std::uint64_t> numbers) {
+    std::vector<std::uint64_t> prefix(numbers.begin(), numbers.end());
     while (!prefix.empty() && prefix.back() == max_number) {
         prefix.pop_back();
     }
@@ -76,10 +78,10 @@ std::optional<Version> next_prefix_dev0(std::uint64_t epoch, std::vector<std::ui
         if (epoch == max_number) {
             return std::nullopt;
         }
-        return Version({0}, epoch + 1).with_dev(0);
+        return Version(ReleaseNumbers{0}, epoch + 1).with_dev(0);
     }
     ++prefix.back();
-    return Version(std::move(prefix), epoch).with_dev(0);
+    return Version(ReleaseNumbers(prefix), epoch).with_dev(0);
 }
 
 std::optional<VersionCut> cut_below_or_unbounded(const std::optional<Version>& v) {
@@ -300,7 +302,7 @@ VersionSet to_version_set(const Specifier& specifier) {
         return VersionSet::between(std::nullopt,
                                    below(v.is_prerelease() ? v : v.with_dev(0).with_local({})));
     case Operator::Compatible: {
-        std::vector<std::uint64_t> prefix(v.release().begin(), v.release().end() - 1);
+        const auto prefix = v.release().first(v.release().size() - 1);
         return VersionSet::between(below(v),
                                    cut_below_or_unbounded(next_prefix_dev0(v.epoch(), prefix)));
     }
@@ -311,7 +313,7 @@ VersionSet to_version_set(const Specifier& specifier) {
         VersionSet equal;
         if (specifier.has_wildcard()) {
             equal = VersionSet::between(
-                below(Version(v.release(), v.epoch()).with_dev(0)),
+                below(Version(ReleaseNumbers(v.release()), v.epoch()).with_dev(0)),
                 cut_below_or_unbounded(next_prefix_dev0(v.epoch(), v.release())));
         } else if (v.has_local()) {
             equal = VersionSet::between(below(v), VersionCut::above(v));

@@ -88,7 +88,9 @@ BOOST_AUTO_TEST_CASE(trailing_zeros_are_equal_and_hash_alike) {
 BOOST_AUTO_TEST_CASE(parts_and_derived_versions) {
     const Version v = Version::from("1!2.1.0rc1.post2.dev3+CU121.7");
     BOOST_TEST(v.epoch() == 1u);
-    BOOST_TEST(v.release() == (std::vector<std::uint64_t>{2, 1, 0}));
+    BOOST_TEST(std::vector<std::uint64_t>(v.release().begin(), v.release().end()) ==
+               (std::vector<std::uint64_t>{2, 1, 0}));
+    BOOST_TEST(Version::from("1.2.3.4.5.6").release().size() == 6u); // beyond the inline four
     BOOST_TEST(v.is_prerelease());
     BOOST_TEST(v.is_postrelease());
     BOOST_TEST(v.is_devrelease());
