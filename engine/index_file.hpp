@@ -1,0 +1,40 @@
+// One file listed on a package index page (PEP 503 HTML, PEP 691 JSON or a find-links page),
+// with everything the page says about it: the unit the matrix stores and revisions.
+#pragma once
+
+#include "engine/backend.hpp"
+#include "engine/wheel_filename.hpp"
+
+#include <optional>
+#include <string>
+
+namespace torchpin {
+
+// Where a row's facts come from: a real index page or lockfile ("observed"), or the documented
+// generator that expands the build matrix where no page survives ("derived").
+enum class Provenance : std::uint8_t { Observed, Derived };
+
+std::string_view name(Provenance provenance) noexcept; // "observed", "derived"
+std::optional<Provenance> parse_provenance(std::string_view text) noexcept;
+
+// A wheel as an index lists it. Identity within the matrix: (listing, file name); everything
+// else can change between revisions (a new hash, a yank) and `db diff` reports it.
+struct IndexFile {
+    std::string
+        listing; // the page that lists the file: "https://download.pytorch.org/whl/cu121/torch/"
+    WheelFilename wheel; // parsed from the decoded file name
+    std::optional<Backend>
+        backend;     // from the local label, else the index path; none for plain PyPI-style wheels
+    std::string url; // absolute download URL, without the #hash fragment
+    std::optional<std::string> sha256;          // lowercase hex, when the page gives one
+    std::optional<std::string> requires_python; // the unescaped data-requires-python value
+    bool yanked = false;
+    std::string yanked_reason;                // "" when yanked without a reason
+    std::optional<std::string> core_metadata; // "sha256=<hex>" or "true" (PEP 658/714)
+    std::optional<std::string> upload_time;   // ISO 8601 as the page gives it
+    Provenance provenance = Provenance::Observed;
+
+    friend bool operator==(const IndexFile&, const IndexFile&) = default;
+};
+
+} // namespace torchpin
