@@ -1,0 +1,26 @@
+// The matrix database schema: forward-only migrations numbered by PRAGMA user_version, and the
+// specs of the revisioned tables they create.
+#pragma once
+
+#include "engine/revisioned_table.hpp"
+#include "engine/sqlite.hpp"
+
+#include <vector>
+
+namespace torchpin {
+
+// Applies every migration newer than the database's user_version, each in its own transaction.
+// Throws if the database is newer than this build knows (a downgrade).
+void migrate(sqlite::Database& db);
+
+// The schema version this build writes.
+int latest_schema_version() noexcept;
+
+// wheel_file: key (file_name); values: package, version, backend, the three tag sets, url,
+// sha256, requires_python, yanked, yanked_reason, core_metadata, upload_time, provenance.
+const TableSpec& wheel_file_table();
+
+// Every revisioned table, for verify, diff and export.
+const std::vector<const TableSpec*>& revisioned_tables();
+
+} // namespace torchpin

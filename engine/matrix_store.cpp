@@ -1,0 +1,425 @@
+// MatrixStore: imports as revisions, reads as of a revision, diffs and verifies the matrix.
+#include "engine/matrix_store.hpp"
+
+#include "engine/matrix_schema.hpp"
+#include "engine/sha256.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <map>
+
+namespace torchpin {
+
+namespace {
+
+std::string join(const std::vector<std::string>& parts) {
+    std::string out;
+    for (const auto& part : parts) {
+        out += out.empty() ? "" : ".";
+        out += part;
+    }
+    return out;
+}
+
+std::string column_names(const TableSpec& table) {
+    std::string out;
+    for (const Column& c : table.columns()) {
+        out += ", " + c.name;
+    }
+    return out;
+}
+
+// Rows of `table` valid at `revision`, keyed by listing and key columns.
+std::map<std::pair<std::string, std::string>, RowValues>
+rows_at(sqlite::Database& db, const TableSpec& table, std::int64_t revision) {
+    std::map<std::pair<std::string, std::string>, RowValues> rows;
+    auto select = db.prepare("SELECT listing" + column_names(table) + " FROM " + table.name +
+                             " WHERE " + valid_at(1));
+    select.bind(1, revision);
+    const std::size_t count = table.columns().size();
+    while (select.step()) {
+        RowValues row;
+        std::string key;
+        for (std::size_t i = 0; i < count; ++i) {
+            row.push_back(select.optional_text(static_cast<int>(i) + 1));
+            if (i < table.key.size()) {
+                key += (key.empty() ? "" : " ") + row.back().value_or("");
+            }
+        }
+        rows.emplace(std::pair{select.text(0), key}, std::move(row));
+    }
+    return rows;
+}
+
+std::vector<RowDifference::Field> all_fields(const TableSpec& table, const RowValues& row,
+                                             bool before) {
+    std::vector<RowDifference::Field> fields;
+    const auto columns = table.columns();
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        fields.push_back(before ? RowDifference::Field{columns[i].name, row[i], std::nullopt}
+                                : RowDifference::Field{columns[i].name, std::nullopt, row[i]});
+    }
+    return fields;
+}
+
+} // namespace
+
+std::string utc_now_iso8601() {
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
+}
+
+RowValues to_row(const IndexFile& file) {
+    const TagSet& tags = file.wheel.tag_set();
+    return {file.wheel.to_string(),
+            file.wheel.name().normalized(),
+            file.wheel.version().to_string(),
+            file.backend ? std::optional(file.backend->to_string()) : std::nullopt,
+            join(tags.interpreters()),
+            join(tags.abis()),
+            join(tags.platforms()),
+            file.url,
+            file.sha256,
+            file.requires_python,
+            std::string(file.yanked ? "1" : "0"),
+            file.yanked_reason,
+            file.core_metadata,
+            file.upload_time,
+            std::string(name(file.provenance))};
+}
+
+IndexFile wheel_file_from_row(const std::string& listing, const RowValues& row) {
+    return IndexFile{
+        .listing = listing,
+        .wheel = WheelFilename::from(*row[0]),
+        .backend = row[3] ? std::optional(Backend::from(*row[3])) : std::nullopt,
+        .url = row[7].value_or(""),
+        .sha256 = row[8],
+        .requires_python = row[9],
+        .yanked = row[10] == "1",
+        .yanked_reason = row[11].value_or(""),
+        .core_metadata = row[12],
+        .upload_time = row[13],
+        .provenance = parse_provenance(row[14].value_or("")).value_or(Provenance::Observed),
+    };
+}
+
+MatrixStore MatrixStore::open(const std::filesystem::path& path, bool create) {
+    auto db = sqlite::Database::open(path, create ? sqlite::Database::Mode::Create
+                                                  : sqlite::Database::Mode::ReadWrite);
+    db.execute("PRAGMA journal_mode = WAL");
+    db.execute("PRAGMA synchronous = NORMAL");
+    migrate(db);
+    return MatrixStore(std::move(db));
+}
+
+MatrixStore MatrixStore::open_image(std::span<const unsigned char> image) {
+    auto db = sqlite::Database::open_image(image);
+    if (db.user_version() > latest_schema_version()) {
+        throw std::runtime_error("the embedded matrix has a newer schema than this build");
+    }
+    return MatrixStore(std::move(db));
+}
+
+std::int64_t MatrixStore::source_id(const SourceInfo& source) {
+    db_.prepare("INSERT OR IGNORE INTO source (kind, uri, digest, retrieved_at) "
+                "VALUES (?1, ?2, ?3, ?4)")
+        .bind(1, std::string_view(source.kind))
+        .bind(2, std::string_view(source.uri))
+        .bind(3, std::string_view(source.digest))
+        .bind(4, std::string_view(source.retrieved_at))
+        .run();
+    auto select = db_.prepare("SELECT id FROM source WHERE kind = ?1 AND uri = ?2 AND digest = ?3");
+    select.bind(1, std::string_view(source.kind))
+        .bind(2, std::string_view(source.uri))
+        .bind(3, std::string_view(source.digest));
+    select.step();
+    return select.integer(0);
+}
+
+std::string MatrixStore::revision_digest(std::int64_t revision) {
+    auto select = db_.prepare("SELECT table_name, name, content_digest FROM listing WHERE " +
+                              valid_at(1) + " ORDER BY table_name, name");
+    select.bind(1, revision);
+    Sha256 digest;
+    while (select.step()) {
+        digest.update(select.text(0) + '\t' + select.text(1) + '\t' + select.text(2) + '\n');
+    }
+    return digest.hex();
+}
+
+ImportResult MatrixStore::import(const ImportRequest& request) {
+    sqlite::Transaction transaction(db_);
+    ImportResult result;
+    auto latest = latest_revision();
+    const std::int64_t revision = latest ? latest->number + 1 : 1;
+
+    struct Pending {
+        const ListingImport* listing;
+        std::string digest;
+        std::optional<std::int64_t> current_id;
+    };
+    std::vector<Pending> changed;
+    for (const ListingImport& listing : request.listings) {
+        const std::string digest = content_digest(listing.rows);
+        auto current = db_.prepare("SELECT id, content_digest FROM listing WHERE table_name = ?1 "
+                                   "AND name = ?2 AND valid_to IS NULL");
+        current.bind(1, std::string_view(listing.table->name))
+            .bind(2, std::string_view(listing.name));
+        std::optional<std::int64_t> current_id;
+        if (current.step()) {
+            current_id = current.integer(0);
+            if (current.text(1) == digest) {
+                ++result.listings_unchanged;
+                continue;
+            }
+        }
+        changed.push_back(Pending{&listing, digest, current_id});
+    }
+    if (changed.empty()) {
+        return result; // the transaction rolls back: nothing to record
+    }
+
+    db_.prepare(
+           "INSERT INTO revision (number, created_at, parent, note, data_as_of, content_digest) "
+           "VALUES (?1, ?2, ?3, ?4, ?5, '')")
+        .bind(1, revision)
+        .bind(2, std::string_view(request.created_at.value_or(utc_now_iso8601())))
+        .bind(3, latest ? std::optional<std::int64_t>(latest->number) : std::nullopt)
+        .bind(4, std::string_view(request.note))
+        .bind(5, request.data_as_of ? request.data_as_of
+                                    : (latest ? latest->data_as_of : std::nullopt))
+        .run();
+    auto close_listing = db_.prepare("UPDATE listing SET valid_to = ?1 WHERE id = ?2");
+    auto open_listing = db_.prepare(
+        "INSERT INTO listing (table_name, name, content_digest, row_count, source, valid_from) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    auto link_source =
+        db_.prepare("INSERT OR IGNORE INTO revision_source (revision, source) VALUES (?1, ?2)");
+    for (const Pending& pending : changed) {
+        const ListingImport& listing = *pending.listing;
+        const std::int64_t source = source_id(listing.source);
+        link_source.bind(1, revision).bind(2, source).run();
+        if (pending.current_id) {
+            close_listing.bind(1, revision).bind(2, *pending.current_id).run();
+        }
+        open_listing.bind(1, std::string_view(listing.table->name))
+            .bind(2, std::string_view(listing.name))
+            .bind(3, std::string_view(pending.digest))
+            .bind(4, static_cast<std::int64_t>(listing.rows.size()))
+            .bind(5, source)
+            .bind(6, revision)
+            .run();
+        const ListingChange change =
+            replace_listing(db_, *listing.table, listing.name, listing.rows, source, revision);
+        result.rows.added += change.added;
+        result.rows.removed += change.removed;
+        result.rows.changed += change.changed;
+        result.rows.unchanged += change.unchanged;
+        ++result.listings_changed;
+    }
+    db_.prepare("UPDATE revision SET content_digest = ?1 WHERE number = ?2")
+        .bind(1, std::string_view(revision_digest(revision)))
+        .bind(2, revision)
+        .run();
+    transaction.commit();
+    result.revision = revision;
+    return result;
+}
+
+std::optional<RevisionInfo> MatrixStore::latest_revision() {
+    auto select = db_.prepare("SELECT max(number) FROM revision");
+    select.step();
+    if (select.is_null(0)) {
+        return std::nullopt;
+    }
+    const std::int64_t number = select.integer(0);
+    for (auto& info : revisions()) {
+        if (info.number == number) {
+            return info;
+        }
+    }
+    return std::nullopt;
+}
+
+bool MatrixStore::has_revision(std::int64_t number) {
+    auto select = db_.prepare("SELECT 1 FROM revision WHERE number = ?1");
+    select.bind(1, number);
+    return select.step();
+}
+
+std::vector<RevisionInfo> MatrixStore::revisions() {
+    std::vector<RevisionInfo> out;
+    auto select = db_.prepare("SELECT number, created_at, parent, note, data_as_of, content_digest "
+                              "FROM revision ORDER BY number");
+    while (select.step()) {
+        out.push_back(RevisionInfo{select.integer(0),
+                                   select.text(1),
+                                   select.optional_integer(2),
+                                   select.text(3),
+                                   select.optional_text(4),
+                                   select.text(5),
+                                   {},
+                                   0});
+    }
+    auto sources =
+        db_.prepare("SELECT s.kind, s.uri, s.digest, s.retrieved_at FROM revision_source r "
+                    "JOIN source s ON s.id = r.source WHERE r.revision = ?1 ORDER BY s.uri");
+    auto count = db_.prepare("SELECT count(*) FROM wheel_file WHERE " + valid_at(1));
+    for (RevisionInfo& info : out) {
+        sources.bind(1, info.number);
+        while (sources.step()) {
+            info.sources.push_back(
+                SourceInfo{sources.text(0), sources.text(1), sources.text(2), sources.text(3)});
+        }
+        sources.reset();
+        count.bind(1, info.number);
+        count.step();
+        info.wheel_files = count.integer(0);
+        count.reset();
+    }
+    return out;
+}
+
+std::vector<IndexFile> MatrixStore::wheel_files(const WheelQuery& query, std::int64_t revision) {
+    const TableSpec& table = wheel_file_table();
+    std::string sql = "SELECT listing" + column_names(table) + " FROM wheel_file WHERE " +
+                      valid_at(1) +
+                      " AND (?2 IS NULL OR package = ?2) AND (?3 IS NULL OR backend = ?3) "
+                      "AND (?4 IS NULL OR version = ?4) ORDER BY package, listing, file_name";
+    auto select = db_.prepare(sql);
+    select.bind(1, revision).bind(2, query.package).bind(3, query.backend).bind(4, query.version);
+    std::vector<IndexFile> files;
+    const std::size_t count = table.columns().size();
+    while (select.step()) {
+        RowValues row;
+        for (std::size_t i = 0; i < count; ++i) {
+            row.push_back(select.optional_text(static_cast<int>(i) + 1));
+        }
+        files.push_back(wheel_file_from_row(select.text(0), row));
+    }
+    return files;
+}
+
+std::vector<RowDifference> MatrixStore::diff(std::int64_t from, std::int64_t to) {
+    std::vector<RowDifference> out;
+    for (const TableSpec* table : revisioned_tables()) {
+        auto before = rows_at(db_, *table, from);
+        auto after = rows_at(db_, *table, to);
+        const auto columns = table->columns();
+        for (const auto& [id, row] : before) {
+            auto it = after.find(id);
+            if (it == after.end()) {
+                out.push_back({RowDifference::Kind::Removed, table->name, id.first, id.second,
+                               all_fields(*table, row, true)});
+                continue;
+            }
+            std::vector<RowDifference::Field> fields;
+            for (std::size_t i = 0; i < columns.size(); ++i) {
+                if (row[i] != it->second[i]) {
+                    fields.push_back({columns[i].name, row[i], it->second[i]});
+                }
+            }
+            if (!fields.empty()) {
+                out.push_back(
+                    {RowDifference::Kind::Changed, table->name, id.first, id.second, fields});
+            }
+        }
+        for (const auto& [id, row] : after) {
+            if (!before.contains(id)) {
+                out.push_back({RowDifference::Kind::Added, table->name, id.first, id.second,
+                               all_fields(*table, row, false)});
+            }
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> MatrixStore::verify() {
+    std::vector<std::string> problems;
+    auto integrity = db_.prepare("PRAGMA integrity_check");
+    while (integrity.step()) {
+        if (integrity.text(0) != "ok") {
+            problems.push_back("integrity: " + integrity.text(0));
+        }
+    }
+    auto foreign_keys = db_.prepare("PRAGMA foreign_key_check");
+    while (foreign_keys.step()) {
+        problems.push_back("foreign key: a row of " + foreign_keys.text(0) +
+                           " points to a missing " + foreign_keys.text(2) + " row");
+    }
+    std::vector<std::string> tables{"listing"};
+    for (const TableSpec* table : revisioned_tables()) {
+        tables.push_back(table->name);
+    }
+    for (const std::string& table : tables) {
+        auto orphans = db_.prepare("SELECT count(*) FROM " + table +
+                                   " t LEFT JOIN source s ON s.id = t.source WHERE s.id IS NULL");
+        orphans.step();
+        if (orphans.integer(0) > 0) {
+            problems.push_back(table + ": " + std::to_string(orphans.integer(0)) +
+                               " rows without a source");
+        }
+    }
+    for (const TableSpec* table : revisioned_tables()) {
+        std::string same_key = "a.listing = b.listing";
+        for (const Column& c : table->key) {
+            same_key += " AND a." + c.name + " = b." + c.name;
+        }
+        auto overlaps = db_.prepare(
+            "SELECT count(*) FROM " + table->name + " a JOIN " + table->name + " b ON " + same_key +
+            " AND a.id < b.id AND a.valid_from < coalesce(b.valid_to, 9223372036854775807) "
+            "AND b.valid_from < coalesce(a.valid_to, 9223372036854775807)");
+        overlaps.step();
+        if (overlaps.integer(0) > 0) {
+            problems.push_back(table->name + ": " + std::to_string(overlaps.integer(0)) +
+                               " rows valid twice in the same revision");
+        }
+    }
+    std::optional<std::int64_t> previous;
+    for (const RevisionInfo& info : revisions()) {
+        if (info.parent != previous) {
+            problems.push_back("revision " + std::to_string(info.number) +
+                               ": parent does not match the revision before it");
+        }
+        if (revision_digest(info.number) != info.content_digest) {
+            problems.push_back("revision " + std::to_string(info.number) +
+                               ": content digest does not match its listings");
+        }
+        previous = info.number;
+    }
+    auto listings = db_.prepare("SELECT table_name, name, content_digest, valid_from FROM listing "
+                                "WHERE valid_to IS NULL");
+    while (listings.step()) {
+        const std::string table_name = listings.text(0);
+        const auto spec = std::find_if(revisioned_tables().begin(), revisioned_tables().end(),
+                                       [&](const TableSpec* t) { return t->name == table_name; });
+        if (spec == revisioned_tables().end()) {
+            problems.push_back("listing " + listings.text(1) + ": unknown table " + table_name);
+            continue;
+        }
+        std::vector<RowValues> rows;
+        auto select = db_.prepare("SELECT 0" + column_names(**spec) + " FROM " + table_name +
+                                  " WHERE listing = ?1 AND valid_to IS NULL");
+        select.bind(1, listings.text(1));
+        while (select.step()) {
+            RowValues row;
+            for (std::size_t i = 0; i < (*spec)->columns().size(); ++i) {
+                row.push_back(select.optional_text(static_cast<int>(i) + 1));
+            }
+            rows.push_back(std::move(row));
+        }
+        if (content_digest(rows) != listings.text(2)) {
+            problems.push_back("listing " + listings.text(1) +
+                               ": its rows do not match the recorded content digest");
+        }
+    }
+    return problems;
+}
+
+} // namespace torchpin

@@ -1,0 +1,121 @@
+// The matrix database: revisioned imports, queries as of any revision, diffs and verification.
+#pragma once
+
+#include "engine/index_file.hpp"
+#include "engine/revisioned_table.hpp"
+#include "engine/sqlite.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace torchpin {
+
+// Where a listing's content was read from: kind ("simple-html", "find-links", a dataset table),
+// URI (URL or file path), SHA-256 of the exact bytes, and when they were read (ISO 8601 UTC).
+struct SourceInfo {
+    std::string kind;
+    std::string uri;
+    std::string digest;
+    std::string retrieved_at;
+};
+
+// The complete current content of one listing (an index page, a data file) of one table.
+struct ListingImport {
+    const TableSpec* table = nullptr;
+    std::string name;
+    SourceInfo source;
+    std::vector<RowValues> rows;
+};
+
+struct ImportRequest {
+    std::vector<ListingImport> listings;
+    std::string note;
+    std::optional<std::string> data_as_of; // the newest date the data speaks for, YYYY-MM-DD
+    std::optional<std::string> created_at; // default: now; fixed for reproducible builds
+};
+
+struct ImportResult {
+    std::optional<std::int64_t> revision; // absent: nothing changed, no revision was made
+    ListingChange rows;
+    std::size_t listings_changed = 0;
+    std::size_t listings_unchanged = 0;
+};
+
+struct RevisionInfo {
+    std::int64_t number = 0;
+    std::string created_at;
+    std::optional<std::int64_t> parent;
+    std::string note;
+    std::optional<std::string> data_as_of;
+    std::string content_digest;
+    std::vector<SourceInfo> sources; // read for this revision
+    std::int64_t wheel_files = 0;    // valid in this revision
+};
+
+// One difference between two revisions, identified by table, listing and key.
+struct RowDifference {
+    enum class Kind { Added, Removed, Changed };
+    struct Field {
+        std::string column;
+        std::optional<std::string> before;
+        std::optional<std::string> after;
+    };
+    Kind kind = Kind::Added;
+    std::string table;
+    std::string listing;
+    std::string key;
+    std::vector<Field> fields; // Changed: the columns that differ; Added/Removed: all columns
+};
+
+// Which wheel files to read. Empty fields match everything.
+struct WheelQuery {
+    std::optional<std::string> package{}; // PEP 503-normalized
+    std::optional<std::string> backend{}; // label, "cu121"
+    std::optional<std::string> version{}; // normalized, exact
+};
+
+class MatrixStore {
+public:
+    // Opens (and with `create`, creates) a database file and brings its schema up to date.
+    static MatrixStore open(const std::filesystem::path& path, bool create);
+    // A read-only store over a database image in memory (the dataset embedded in the binary).
+    static MatrixStore open_image(std::span<const unsigned char> image);
+
+    // The newest revision, if any.
+    std::optional<RevisionInfo> latest_revision();
+    std::vector<RevisionInfo> revisions();
+    bool has_revision(std::int64_t number);
+
+    // Adds one revision holding every listing's new content, in one transaction, or none when
+    // every listing already has exactly this content. Throws (and writes nothing) on failure.
+    ImportResult import(const ImportRequest& request);
+
+    std::vector<IndexFile> wheel_files(const WheelQuery& query, std::int64_t revision);
+    std::vector<RowDifference> diff(std::int64_t from, std::int64_t to);
+    // Problems found (empty when sound): SQLite integrity and foreign keys, rows without a
+    // source, overlapping validity ranges, broken revision chain, content digests that do not
+    // match their rows.
+    std::vector<std::string> verify();
+
+    sqlite::Database& database() noexcept { return db_; }
+
+private:
+    explicit MatrixStore(sqlite::Database db)
+        : db_(std::move(db)) {}
+    std::int64_t source_id(const SourceInfo& source);
+    std::string revision_digest(std::int64_t revision);
+    sqlite::Database db_;
+};
+
+// The wheel_file row of an index file, and back.
+RowValues to_row(const IndexFile& file);
+IndexFile wheel_file_from_row(const std::string& listing, const RowValues& row);
+
+// "2026-11-30T05:40:12Z"
+std::string utc_now_iso8601();
+
+} // namespace torchpin

@@ -1,0 +1,221 @@
+// SQLite RAII wrappers: connections, prepared statements and transactions, errors as exceptions.
+#include "engine/sqlite.hpp"
+
+#include <utility>
+
+#include <sqlite3.h>
+
+namespace torchpin::sqlite {
+
+namespace {
+
+[[noreturn]] void fail(sqlite3* db, int code, std::string_view context) {
+    std::string message(context);
+    message += ": ";
+    message += db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(code);
+    throw Error(code, message);
+}
+
+void check(sqlite3* db, int code, std::string_view context) {
+    if (code != SQLITE_OK) {
+        fail(db, code, context);
+    }
+}
+
+} // namespace
+
+bool Error::is_busy() const noexcept {
+    return (code_ & 0xff) == SQLITE_BUSY || (code_ & 0xff) == SQLITE_LOCKED;
+}
+
+Database Database::open(const std::filesystem::path& path, Mode mode) {
+    int flags = SQLITE_OPEN_NOMUTEX;
+    flags |= mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
+    if (mode == Mode::Create) {
+        flags |= SQLITE_OPEN_CREATE;
+    }
+    sqlite3* db = nullptr;
+    const int code = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+    Database database(db);
+    check(db, code, "cannot open " + path.string());
+    sqlite3_extended_result_codes(db, 1);
+    sqlite3_busy_timeout(db, 10000);
+    database.execute("PRAGMA foreign_keys = ON");
+    return database;
+}
+
+Database Database::open_image(std::span<const unsigned char> image) {
+    sqlite3* db = nullptr;
+    check(nullptr,
+          sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr),
+          "cannot open an in-memory database");
+    Database database(db);
+    // READONLY: SQLite reads the image in place and never writes to it, so no copy is needed.
+    auto* bytes = const_cast<unsigned char*>(image.data());
+    const auto size = static_cast<sqlite3_int64>(image.size());
+    check(db, sqlite3_deserialize(db, "main", bytes, size, size, SQLITE_DESERIALIZE_READONLY),
+          "cannot load the embedded matrix");
+    database.execute("PRAGMA foreign_keys = ON");
+    return database;
+}
+
+Database::Database(Database&& other) noexcept
+    : db_(std::exchange(other.db_, nullptr)) {}
+
+Database& Database::operator=(Database&& other) noexcept {
+    if (this != &other) {
+        sqlite3_close_v2(db_);
+        db_ = std::exchange(other.db_, nullptr);
+    }
+    return *this;
+}
+
+Database::~Database() {
+    sqlite3_close_v2(db_);
+}
+
+void Database::execute(std::string_view sql) {
+    char* error = nullptr;
+    const int code = sqlite3_exec(db_, std::string(sql).c_str(), nullptr, nullptr, &error);
+    if (code != SQLITE_OK) {
+        std::string message = error != nullptr ? error : sqlite3_errstr(code);
+        sqlite3_free(error);
+        throw Error(code, message + " (in: " + std::string(sql.substr(0, 80)) + ")");
+    }
+}
+
+Statement Database::prepare(std::string_view sql) {
+    sqlite3_stmt* statement = nullptr;
+    check(db_,
+          sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &statement, nullptr),
+          "cannot prepare: " + std::string(sql.substr(0, 80)));
+    return Statement(db_, statement);
+}
+
+std::int64_t Database::last_insert_rowid() const noexcept {
+    return sqlite3_last_insert_rowid(db_);
+}
+
+int Database::user_version() {
+    Statement statement = prepare("PRAGMA user_version");
+    statement.step();
+    return static_cast<int>(statement.integer(0));
+}
+
+void Database::set_user_version(int version) {
+    execute("PRAGMA user_version = " + std::to_string(version));
+}
+
+void Database::copy_to(const std::filesystem::path& path) {
+    prepare("VACUUM INTO ?1").bind(1, path.string()).run();
+}
+
+Statement::Statement(Statement&& other) noexcept
+    : db_(other.db_)
+    , statement_(std::exchange(other.statement_, nullptr)) {}
+
+Statement& Statement::operator=(Statement&& other) noexcept {
+    if (this != &other) {
+        sqlite3_finalize(statement_);
+        db_ = other.db_;
+        statement_ = std::exchange(other.statement_, nullptr);
+    }
+    return *this;
+}
+
+Statement::~Statement() {
+    sqlite3_finalize(statement_);
+}
+
+Statement& Statement::bind(int index, std::int64_t value) {
+    check(db_, sqlite3_bind_int64(statement_, index, value), "bind");
+    return *this;
+}
+
+Statement& Statement::bind(int index, std::string_view value) {
+    check(db_,
+          sqlite3_bind_text64(statement_, index, value.data(), value.size(), SQLITE_TRANSIENT,
+                              SQLITE_UTF8),
+          "bind");
+    return *this;
+}
+
+Statement& Statement::bind(int index, const std::optional<std::string>& value) {
+    return value ? bind(index, std::string_view(*value)) : bind_null(index);
+}
+
+Statement& Statement::bind(int index, std::optional<std::int64_t> value) {
+    return value ? bind(index, *value) : bind_null(index);
+}
+
+Statement& Statement::bind_null(int index) {
+    check(db_, sqlite3_bind_null(statement_, index), "bind");
+    return *this;
+}
+
+bool Statement::step() {
+    const int code = sqlite3_step(statement_);
+    if (code == SQLITE_ROW) {
+        return true;
+    }
+    if (code == SQLITE_DONE) {
+        return false;
+    }
+    fail(db_, code, std::string("cannot run: ") + sqlite3_sql(statement_));
+}
+
+void Statement::run() {
+    step();
+    reset();
+}
+
+void Statement::reset() {
+    sqlite3_reset(statement_);
+    sqlite3_clear_bindings(statement_);
+}
+
+std::int64_t Statement::integer(int column) const {
+    return sqlite3_column_int64(statement_, column);
+}
+
+std::string Statement::text(int column) const {
+    const auto* text = sqlite3_column_text(statement_, column);
+    const int size = sqlite3_column_bytes(statement_, column);
+    return text != nullptr
+               ? std::string(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size))
+               : std::string();
+}
+
+std::optional<std::string> Statement::optional_text(int column) const {
+    return is_null(column) ? std::nullopt : std::optional<std::string>(text(column));
+}
+
+std::optional<std::int64_t> Statement::optional_integer(int column) const {
+    return is_null(column) ? std::nullopt : std::optional<std::int64_t>(integer(column));
+}
+
+bool Statement::is_null(int column) const {
+    return sqlite3_column_type(statement_, column) == SQLITE_NULL;
+}
+
+Transaction::Transaction(Database& db)
+    : db_(db) {
+    db_.execute("BEGIN IMMEDIATE");
+}
+
+Transaction::~Transaction() {
+    if (!done_) {
+        try {
+            db_.execute("ROLLBACK");
+        } catch (const Error&) {
+            // The connection is closing or the transaction already ended; nothing to undo.
+        }
+    }
+}
+
+void Transaction::commit() {
+    db_.execute("COMMIT");
+    done_ = true;
+}
+
+} // namespace torchpin::sqlite

@@ -1,0 +1,120 @@
+// The thin RAII layer over SQLite: the only file in torchpin that includes <sqlite3.h>.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace torchpin::sqlite {
+
+// Any SQLite failure: the message SQLite gave, with the statement or file it concerned.
+class Error : public std::runtime_error {
+public:
+    Error(int code, const std::string& message)
+        : std::runtime_error(message)
+        , code_(code) {}
+    int code() const noexcept { return code_; }
+    bool is_busy() const noexcept; // another connection holds the write lock
+
+private:
+    int code_;
+};
+
+class Statement;
+
+// One connection. Open modes: a file read-only or read-write (created if asked), or a database
+// image held in memory (the matrix embedded in the binary), read-only and never copied.
+class Database {
+public:
+    enum class Mode { ReadOnly, ReadWrite, Create };
+
+    static Database open(const std::filesystem::path& path, Mode mode);
+    static Database open_image(std::span<const unsigned char> image);
+
+    Database(Database&& other) noexcept;
+    Database& operator=(Database&& other) noexcept;
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+    ~Database();
+
+    // Runs one or more statements that return no rows.
+    void execute(std::string_view sql);
+    Statement prepare(std::string_view sql);
+    std::int64_t last_insert_rowid() const noexcept;
+    int user_version();
+    void set_user_version(int version);
+    // Writes a consistent copy of the whole database to `path` (VACUUM INTO).
+    void copy_to(const std::filesystem::path& path);
+
+    sqlite3* handle() const noexcept { return db_; }
+
+private:
+    explicit Database(sqlite3* db)
+        : db_(db) {}
+    sqlite3* db_ = nullptr;
+};
+
+// A prepared statement: bind parameters (1-based), step through rows, read columns (0-based).
+class Statement {
+public:
+    Statement(Statement&& other) noexcept;
+    Statement& operator=(Statement&& other) noexcept;
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+    ~Statement();
+
+    Statement& bind(int index, std::int64_t value);
+    Statement& bind(int index, std::string_view value);
+    Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
+    Statement& bind(int index, const std::string& value) {
+        return bind(index, std::string_view(value));
+    }
+    Statement& bind(int index, const std::optional<std::string>& value);
+    Statement& bind(int index, std::optional<std::int64_t> value);
+    Statement& bind_null(int index);
+
+    // Advances to the next row; false when done. Statements that return no rows: call once.
+    bool step();
+    // Runs a statement that returns no rows, then resets it for reuse.
+    void run();
+    // Clears the bindings and rewinds, keeping the compiled statement.
+    void reset();
+
+    std::int64_t integer(int column) const;
+    std::string text(int column) const;
+    std::optional<std::string> optional_text(int column) const;
+    std::optional<std::int64_t> optional_integer(int column) const;
+    bool is_null(int column) const;
+
+private:
+    friend class Database;
+    Statement(sqlite3* db, sqlite3_stmt* statement)
+        : db_(db)
+        , statement_(statement) {}
+    sqlite3* db_ = nullptr;
+    sqlite3_stmt* statement_ = nullptr;
+};
+
+// BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit() ran. A crash or an
+// exception mid-import therefore leaves the database as it was.
+class Transaction {
+public:
+    explicit Transaction(Database& db);
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    ~Transaction();
+    void commit();
+
+private:
+    Database& db_;
+    bool done_ = false;
+};
+
+} // namespace torchpin::sqlite

@@ -1,0 +1,277 @@
+// MatrixStore: revisions instead of overwrites, no-op re-imports, diffs, atomic failure,
+// read-only images, verification, and surviving SIGKILL mid-import with readers running.
+#include "engine/matrix_schema.hpp"
+#include "engine/matrix_store.hpp"
+#include "tests/support/printing.hpp"
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+#include <boost/test/unit_test.hpp>
+
+using namespace torchpin;
+
+namespace {
+
+const std::string cu121_page = "https://download.pytorch.org/whl/cu121/torch/";
+
+// A fresh database path per test, removed with its WAL files afterwards.
+struct TempDatabase {
+    std::filesystem::path path;
+    TempDatabase() {
+        path =
+            std::filesystem::temp_directory_path() / ("torchpin_store_" + std::to_string(getpid()) +
+                                                      "_" + std::to_string(counter()++) + ".db");
+        remove();
+    }
+    ~TempDatabase() { remove(); }
+    void remove() const {
+        for (const char* suffix : {"", "-wal", "-shm"}) {
+            std::filesystem::remove(path.string() + suffix);
+        }
+    }
+    static int& counter() {
+        static int n = 0;
+        return n;
+    }
+};
+
+IndexFile wheel(const std::string& file_name, std::optional<std::string> sha256 = std::nullopt) {
+    const WheelFilename parsed = WheelFilename::from(file_name);
+    std::optional<Backend> backend;
+    if (auto label = parsed.version().local_label(); !label.empty()) {
+        backend = Backend::from(label);
+    }
+    return IndexFile{.listing = cu121_page,
+                     .wheel = parsed,
+                     .backend = backend,
+                     .url = "https://download.pytorch.org/whl/cu121/" + file_name,
+                     .sha256 = std::move(sha256),
+                     .requires_python = ">=3.8",
+                     .yanked = false,
+                     .yanked_reason = "",
+                     .core_metadata = std::nullopt,
+                     .upload_time = std::nullopt,
+                     .provenance = Provenance::Observed};
+}
+
+ListingImport listing(const std::vector<IndexFile>& files, const std::string& digest) {
+    ListingImport out{&wheel_file_table(),
+                      cu121_page,
+                      SourceInfo{"simple-html", cu121_page, digest, "2026-11-30T00:00:00Z"},
+                      {}};
+    for (const auto& f : files) {
+        out.rows.push_back(to_row(f));
+    }
+    return out;
+}
+
+ImportRequest request(std::vector<ListingImport> listings, std::string note = "test import") {
+    return ImportRequest{std::move(listings), std::move(note), "2026-11-30", std::nullopt};
+}
+
+const std::string a = "torch-2.1.2+cu121-cp311-cp311-linux_x86_64.whl";
+const std::string b = "torch-2.1.2+cu121-cp310-cp310-linux_x86_64.whl";
+const std::string c = "torch-2.1.1+cu121-cp311-cp311-linux_x86_64.whl";
+const std::string d = "torch-2.1.0+cu121-cp311-cp311-linux_x86_64.whl";
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(matrix_store)
+
+BOOST_AUTO_TEST_CASE(creates_the_schema_and_imports_a_first_revision) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    BOOST_TEST(store.database().user_version() == latest_schema_version());
+    BOOST_TEST(!store.latest_revision().has_value());
+    const auto result =
+        store.import(request({listing({wheel(a, "aa"), wheel(b), wheel(c)}, "d1")}));
+    BOOST_REQUIRE(result.revision.has_value());
+    BOOST_TEST(*result.revision == 1);
+    BOOST_TEST(result.rows.added == 3u);
+    const auto files = store.wheel_files({.package = "torch"}, 1);
+    BOOST_REQUIRE_EQUAL(files.size(), 3u);
+    BOOST_TEST(files[0].listing == cu121_page);
+    BOOST_TEST((files == std::vector<IndexFile>{wheel(c), wheel(b), wheel(a, "aa")}));
+    const auto latest = store.latest_revision();
+    BOOST_TEST(latest->wheel_files == 3);
+    BOOST_TEST(latest->data_as_of == std::optional<std::string>("2026-11-30"));
+    BOOST_TEST(latest->sources.size() == 1u);
+    BOOST_TEST(store.verify().empty());
+}
+
+BOOST_AUTO_TEST_CASE(reading_a_row_back_gives_the_same_file) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    IndexFile file = wheel(a, "abc123");
+    file.yanked = true;
+    file.yanked_reason = "broken <build>";
+    file.core_metadata = "sha256=ff";
+    file.upload_time = "2024-01-01T00:00:00Z";
+    store.import(request({listing({file}, "d1")}));
+    const auto files = store.wheel_files({}, 1);
+    BOOST_REQUIRE_EQUAL(files.size(), 1u);
+    BOOST_TEST((files[0] == file));
+}
+
+BOOST_AUTO_TEST_CASE(importing_the_same_content_again_makes_no_revision) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    store.import(request({listing({wheel(a), wheel(b)}, "d1")}));
+    // Same rows in another order, and another page digest (the TIMESTAMP comment changed).
+    const auto again = store.import(request({listing({wheel(b), wheel(a)}, "d2")}));
+    BOOST_TEST(!again.revision.has_value());
+    BOOST_TEST(again.listings_unchanged == 1u);
+    BOOST_TEST(store.revisions().size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(a_second_import_is_a_new_revision_and_the_old_one_stays_queryable) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    store.import(request({listing({wheel(a, "aa"), wheel(b), wheel(c)}, "d1")}));
+    IndexFile yanked = wheel(c);
+    yanked.yanked = true;
+    const auto second =
+        store.import(request({listing({wheel(a, "a2"), yanked, wheel(d)}, "d2")}, "hash change"));
+    BOOST_REQUIRE(second.revision == std::optional<std::int64_t>(2));
+    BOOST_TEST(second.rows.added == 1u);
+    BOOST_TEST(second.rows.removed == 1u);
+    BOOST_TEST(second.rows.changed == 2u);
+    BOOST_TEST(store.wheel_files({}, 1).size() == 3u);
+    BOOST_TEST(store.wheel_files({}, 2).size() == 3u);
+    BOOST_TEST(store.wheel_files({.version = "2.1.0+cu121"}, 1).empty());
+    BOOST_TEST(store.wheel_files({.version = "2.1.0+cu121"}, 2).size() == 1u);
+
+    const auto changes = store.diff(1, 2);
+    std::map<std::string, const RowDifference*> by_key;
+    for (const auto& change : changes) {
+        by_key[change.key] = &change;
+    }
+    BOOST_REQUIRE_EQUAL(changes.size(), 4u);
+    BOOST_TEST((by_key[a]->kind == RowDifference::Kind::Changed));
+    BOOST_REQUIRE_EQUAL(by_key[a]->fields.size(), 1u);
+    BOOST_TEST(by_key[a]->fields[0].column == "sha256");
+    BOOST_TEST(by_key[a]->fields[0].before == std::optional<std::string>("aa"));
+    BOOST_TEST(by_key[a]->fields[0].after == std::optional<std::string>("a2"));
+    BOOST_TEST(by_key[c]->fields[0].column == "yanked");
+    BOOST_TEST((by_key[b]->kind == RowDifference::Kind::Removed));
+    BOOST_TEST((by_key[d]->kind == RowDifference::Kind::Added));
+    BOOST_TEST(store.diff(2, 2).empty());
+    BOOST_TEST(store.verify().empty());
+    const auto revisions = store.revisions();
+    BOOST_TEST(revisions[1].parent == std::optional<std::int64_t>(1));
+    BOOST_TEST(revisions[1].note == "hash change");
+    BOOST_TEST(revisions[0].content_digest != revisions[1].content_digest);
+}
+
+BOOST_AUTO_TEST_CASE(a_failure_anywhere_writes_nothing) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    store.import(request({listing({wheel(a)}, "d1")}));
+    ListingImport good = listing({wheel(b)}, "d2");
+    ListingImport bad = listing({wheel(c)}, "d3");
+    bad.name = "https://download.pytorch.org/whl/cu118/torch/";
+    bad.rows[0][10] = "not a number"; // yanked is an INTEGER column
+    BOOST_CHECK_THROW(store.import(request({good, bad})), std::exception);
+    BOOST_TEST(store.revisions().size() == 1u);
+    BOOST_TEST(store.wheel_files({}, 1).size() == 1u);
+    BOOST_TEST(store.verify().empty());
+    // The same connection still works afterwards.
+    BOOST_TEST(store.import(request({good})).revision == std::optional<std::int64_t>(2));
+}
+
+BOOST_AUTO_TEST_CASE(verify_reports_damage) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    store.import(request({listing({wheel(a)}, "d1")}));
+    store.database().execute("UPDATE wheel_file SET sha256 = 'forged'");
+    store.database().execute(
+        "INSERT INTO wheel_file SELECT NULL, listing, file_name, package, version, backend, "
+        "python_tags, abi_tags, platform_tags, url, sha256, requires_python, yanked, "
+        "yanked_reason, "
+        "core_metadata, upload_time, provenance, source, valid_from, valid_to FROM wheel_file");
+    const auto problems = store.verify();
+    BOOST_TEST_MESSAGE(problems.size() << " problems");
+    BOOST_TEST(std::any_of(problems.begin(), problems.end(), [](const auto& p) {
+        return p.find("valid twice") != std::string::npos;
+    }));
+    BOOST_TEST(std::any_of(problems.begin(), problems.end(), [](const auto& p) {
+        return p.find("do not match the recorded content digest") != std::string::npos;
+    }));
+}
+
+BOOST_AUTO_TEST_CASE(an_image_opens_read_only_in_memory) {
+    TempDatabase temp;
+    {
+        auto store = MatrixStore::open(temp.path, true);
+        store.import(request({listing({wheel(a), wheel(b)}, "d1")}));
+        store.database().execute("PRAGMA wal_checkpoint(TRUNCATE)");
+        store.database().execute("PRAGMA journal_mode = DELETE");
+    }
+    std::ifstream in(temp.path, std::ios::binary);
+    const std::vector<unsigned char> image{std::istreambuf_iterator<char>(in), {}};
+    auto store = MatrixStore::open_image(image);
+    BOOST_TEST(store.wheel_files({}, 1).size() == 2u);
+    BOOST_TEST(store.verify().empty());
+    BOOST_CHECK_THROW(store.import(request({listing({wheel(c)}, "d2")})), sqlite::Error);
+}
+
+BOOST_AUTO_TEST_CASE(a_database_from_a_newer_torchpin_is_refused) {
+    TempDatabase temp;
+    {
+        auto db = sqlite::Database::open(temp.path, sqlite::Database::Mode::Create);
+        db.set_user_version(latest_schema_version() + 1);
+    }
+    BOOST_CHECK_EXCEPTION(
+        MatrixStore::open(temp.path, false), std::runtime_error,
+        [](const auto& e) { return std::string(e.what()).find("newer") != std::string::npos; });
+}
+
+BOOST_AUTO_TEST_CASE(sigkill_mid_import_leaves_the_previous_revision_and_readers_keep_reading) {
+    TempDatabase temp;
+    {
+        auto store = MatrixStore::open(temp.path, true);
+        store.import(request({listing({wheel(a)}, "d1")}));
+    }
+    const pid_t child = fork();
+    if (child == 0) {
+        // A big import: 300 listings of 400 files each, killed long before it commits.
+        auto store = MatrixStore::open(temp.path, false);
+        std::vector<ListingImport> listings;
+        for (int page = 0; page < 300; ++page) {
+            std::vector<IndexFile> files;
+            for (int i = 0; i < 400; ++i) {
+                IndexFile f = wheel("torch-2." + std::to_string(page) + "." + std::to_string(i) +
+                                    "+cu121-cp311-cp311-linux_x86_64.whl");
+                files.push_back(f);
+            }
+            ListingImport l = listing(files, "page" + std::to_string(page));
+            l.name = cu121_page + std::to_string(page);
+            listings.push_back(std::move(l));
+        }
+        store.import(request(std::move(listings)));
+        _exit(0);
+    }
+    // Read while the child writes, then kill it.
+    auto reader = MatrixStore::open(temp.path, false);
+    for (int i = 0; i < 20; ++i) {
+        BOOST_TEST(reader.wheel_files({}, 1).size() == 1u);
+        std::this_thread::sleep_for(std::chrono::milliseconds(15));
+    }
+    kill(child, SIGKILL);
+    int status = 0;
+    waitpid(child, &status, 0);
+    BOOST_TEST((WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL),
+               "the import finished before it could be killed; make it larger");
+    auto store = MatrixStore::open(temp.path, false);
+    BOOST_TEST(store.verify().empty());
+    BOOST_TEST(store.revisions().size() == 1u);
+    BOOST_TEST(store.wheel_files({}, 1).size() == 1u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
