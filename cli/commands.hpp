@@ -18,5 +18,6 @@ struct CommandResult {
 std::string version_banner();
 
 void setup_pep440(CLI::App& app, const GlobalOptions& global, CommandResult& result);
+void setup_db(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 
 } // namespace torchpin::cli

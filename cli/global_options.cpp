@@ -19,6 +19,9 @@ void add_global_options(CLI::App& app, GlobalOptions& options) {
     app.add_option("--color", options.color, "Colour: auto, always or never")
         ->check(CLI::IsMember({"auto", "always", "never"}))
         ->type_name("WHEN");
+    app.add_option("--revision", options.revision,
+                   "Answer as of this matrix revision (see 'torchpin db revisions')")
+        ->type_name("N");
     app.add_flag_function(
         "-q,--quiet", [&options](std::int64_t n) { options.verbosity -= static_cast<int>(n); },
         "Less output on stderr");

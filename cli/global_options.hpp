@@ -2,7 +2,9 @@
 // they drive.
 #pragma once
 
+#include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -17,6 +19,7 @@ struct GlobalOptions {
     std::string format = "text"; // --format; each command checks the values it supports
     std::string color = "auto";  // --color auto|always|never
     int verbosity = 0;           // -q: -1, default 0, -v: 1 (more -v: higher)
+    std::optional<std::int64_t> revision; // --revision N: answer as of that matrix revision
 
     bool quiet() const noexcept { return verbosity < 0; }
     bool verbose() const noexcept { return verbosity > 0; }

@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
     CommandResult result;
     add_global_options(app, global);
     setup_pep440(app, global, result);
+    setup_db(app, global, result);
 
     try {
         app.parse(argc, argv);

@@ -1,6 +1,7 @@
 // Rendering of diagnostics: "file:line:col: error: message" plus the source line and a caret.
 #include "engine/diagnostic.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace torchpin {
@@ -45,6 +46,21 @@ std::string render(const Diagnostic& d) {
 
 Diagnostic locate(const ParseError& error, std::string_view origin, std::size_t line) {
     return Diagnostic{std::string(origin), line, error.position + 1, error.message, error.input};
+}
+
+Diagnostic locate_offset(std::string_view content, std::size_t offset, std::string_view origin,
+                         std::string message) {
+    offset = std::min(offset, content.size());
+    const std::size_t line_start = content.rfind('\n', offset == 0 ? 0 : offset - 1);
+    const std::size_t begin = line_start == std::string_view::npos || offset == 0 ? 0 : line_start + 1;
+    const std::size_t end = std::min(content.find('\n', begin), content.size());
+    const std::size_t line =
+        1 + static_cast<std::size_t>(std::count(content.begin(), content.begin() + static_cast<std::ptrdiff_t>(begin), '\n'));
+    std::string source(content.substr(begin, end - begin));
+    if (!source.empty() && source.back() == '\r') {
+        source.pop_back();
+    }
+    return Diagnostic{std::string(origin), line, offset - begin + 1, std::move(message), std::move(source)};
 }
 
 InputError::InputError(Diagnostic diagnostic)

@@ -32,6 +32,11 @@ std::string render(const Diagnostic& diagnostic);
 // Places a parse error of one line of text at `line` of `origin`.
 Diagnostic locate(const ParseError& error, std::string_view origin, std::size_t line = 1);
 
+// Places a byte offset into a whole multi-line text (a JSON file, a page): line, column and
+// the source line for the caret.
+Diagnostic locate_offset(std::string_view content, std::size_t offset, std::string_view origin,
+                         std::string message);
+
 // Thrown for broken user input (exit code 2). Carries the diagnostic to print.
 class InputError : public std::runtime_error {
 public:

@@ -1,0 +1,86 @@
+// Locating and opening the matrix database for reading or writing, per the CLI contract.
+#include "cli/matrix_access.hpp"
+
+#include "engine/diagnostic.hpp"
+
+#include <cstdlib>
+
+extern "C" {
+extern const unsigned char torchpin_embedded_matrix[];
+extern const unsigned char torchpin_embedded_matrix_end[];
+}
+
+namespace torchpin::cli {
+
+namespace {
+
+std::string environment(const char* name) {
+    const char* value = std::getenv(name);
+    return value != nullptr ? value : "";
+}
+
+} // namespace
+
+std::span<const unsigned char> embedded_matrix() {
+    return {torchpin_embedded_matrix, torchpin_embedded_matrix_end};
+}
+
+std::filesystem::path user_database_path(const GlobalOptions& global) {
+    if (!global.db.empty()) {
+        return global.db;
+    }
+    if (auto path = environment("TORCHPIN_DB"); !path.empty()) {
+        return path;
+    }
+    if (auto data_home = environment("XDG_DATA_HOME"); !data_home.empty()) {
+        return std::filesystem::path(data_home) / "torchpin" / "matrix.db";
+    }
+    if (auto home = environment("HOME"); !home.empty()) {
+        return std::filesystem::path(home) / ".local" / "share" / "torchpin" / "matrix.db";
+    }
+    throw UsageError("cannot tell where the user database lives: set HOME, XDG_DATA_HOME, "
+                     "TORCHPIN_DB or pass --db");
+}
+
+MatrixStore open_matrix_for_reading(const GlobalOptions& global) {
+    const std::filesystem::path path = user_database_path(global);
+    if (std::filesystem::exists(path)) {
+        return MatrixStore::open(path, false);
+    }
+    if (!global.db.empty()) {
+        throw InputError(Diagnostic{path.string(), 0, 0, "no such matrix database", ""});
+    }
+    if (embedded_matrix().empty()) {
+        throw UsageError("this build has no embedded matrix; pass --db");
+    }
+    return MatrixStore::open_image(embedded_matrix());
+}
+
+MatrixStore open_matrix_for_writing(const GlobalOptions& global) {
+    const std::filesystem::path path = user_database_path(global);
+    if (!std::filesystem::exists(path) && !embedded_matrix().empty()) {
+        std::filesystem::create_directories(path.parent_path().empty() ? "." : path.parent_path());
+        const std::filesystem::path partial = path.string() + ".partial";
+        std::filesystem::remove(partial);
+        MatrixStore::open_image(embedded_matrix()).database().copy_to(partial);
+        std::filesystem::rename(partial, path); // atomic: never a half-copied database
+    }
+    return MatrixStore::open(path, true);
+}
+
+std::int64_t revision_to_read(MatrixStore& store, std::optional<std::int64_t> requested) {
+    if (requested) {
+        if (!store.has_revision(*requested)) {
+            throw UsageError("the matrix has no revision " + std::to_string(*requested) +
+                             " (see 'torchpin db revisions')");
+        }
+        return *requested;
+    }
+    const auto latest = store.latest_revision();
+    if (!latest) {
+        throw UsageError("the matrix is empty: import data first ('torchpin import')");
+    }
+    return latest->number;
+}
+
+} // namespace torchpin::cli
