@@ -34,7 +34,6 @@ std::string_view marker_operator_symbol(MarkerOperator op) noexcept;
 struct MarkerOperand {
     bool is_variable = false;
     std::string text;
-    friend bool operator==(const MarkerOperand&, const MarkerOperand&) = default;
 };
 
 // `python_version >= "3.8"`; either side may be a variable or a string.
