@@ -1,5 +1,4 @@
-// PEP 508 environment markers ("python_version >= '3.8' and sys_platform == 'linux'"): parse,
-// evaluate, print.
+// PEP 508 environment markers such as `python_version >= "3.8"`: parse, evaluate, print.
 #pragma once
 
 #include "engine/expected.hpp"

@@ -1,5 +1,4 @@
-// The marker grammar as a reusable step, for whole markers and for the part of a requirement after
-// ';'.
+// The marker grammar as one step that whole markers and requirements (after ';') both use.
 #pragma once
 
 #include "engine/expected.hpp"

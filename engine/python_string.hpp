@@ -1,5 +1,4 @@
-// Quoted strings in markers: read as Python's ast.literal_eval reads them, and spelled to read
-// back.
+// Quoted marker strings: read as Python's ast.literal_eval reads them, spelled to read back.
 #pragma once
 
 #include "engine/expected.hpp"

@@ -1,5 +1,4 @@
-// Requirement parsing (packaging's _parse_requirement, rule for rule), canonical printing,
-// applies_to.
+// Requirement parsing (packaging's _parse_requirement, rule for rule) and canonical printing.
 #include "engine/requirement.hpp"
 
 #include "engine/marker_parser.hpp"

@@ -1,5 +1,4 @@
-// Fuzz target: PEP 508 requirements and markers; every accepted one re-parses from its printed form
-// to the same printed form and evaluates the same.
+// Fuzz target: accepted requirements and markers re-parse from their printed form, unchanged.
 #include "engine/requirement.hpp"
 #include "fuzz/fuzz_target.hpp"
 

@@ -1,5 +1,4 @@
-// Marker: packaging's grammar, printing and evaluation tables, version rules, errors, torch
-// markers.
+// Marker: packaging's grammar, printing and evaluation tables, version rules, torch markers.
 #include "engine/marker.hpp"
 #include "tests/support/tables.hpp"
 
