@@ -108,8 +108,9 @@ public:
         spaces();
         literal("v");
         const std::size_t before_epoch = pos_;
-        if (!(digits() > 0 && literal("!"))) {
-            pos_ = before_epoch;
+        const bool epoch = digits() > 0 && literal("!");
+        if (!epoch || pos_ == text_.size() || !is_ascii_digit(text_[pos_])) {
+            pos_ = before_epoch; // "1!" without a release after it is no epoch: "012!)" reads "012"
         }
         if (digits() == 0) {
             return false;
@@ -127,7 +128,7 @@ public:
     }
     // [-_.]?(alpha|beta|preview|pre|a|b|c|rc)[-_.]?[0-9]*
     void pre_release() noexcept {
-        optional([&] {
+        attempt([&] {
             separator();
             if (!one_of({"alpha", "beta", "preview", "pre", "a", "b", "c", "rc"})) {
                 return false;
@@ -139,10 +140,10 @@ public:
     }
     // -[0-9]+ | [-_.]?(post|rev|r)[-_.]?[0-9]*
     void post_release() noexcept {
-        if (optional([&] { return literal("-") && digits() > 0; })) {
+        if (attempt([&] { return literal("-") && digits() > 0; })) {
             return;
         }
-        optional([&] {
+        attempt([&] {
             separator();
             if (!one_of({"post", "rev", "r"})) {
                 return false;
@@ -154,7 +155,7 @@ public:
     }
     // [-_.]?dev[-_.]?[0-9]*
     void dev_release() noexcept {
-        optional([&] {
+        attempt([&] {
             separator();
             if (!literal("dev")) {
                 return false;
@@ -166,11 +167,11 @@ public:
     }
     // \+[a-z0-9]+([-_.][a-z0-9]+)*
     void local_label() noexcept {
-        optional([&] {
+        attempt([&] {
             if (!literal("+") || alnums() == 0) {
                 return false;
             }
-            while (optional([&] {
+            while (attempt([&] {
                 const bool separated = pos_ < text_.size() && is_version_separator(text_[pos_]);
                 pos_ += separated ? 1 : 0;
                 return separated && alnums() > 0;
@@ -182,7 +183,7 @@ public:
 
 private:
     template <class Part>
-    bool optional(Part part) noexcept {
+    bool attempt(Part part) noexcept {
         const std::size_t before = pos_;
         if (part()) {
             return true;

@@ -287,6 +287,11 @@ BOOST_AUTO_TEST_CASE(a_trailing_line_break_is_rejected) {
     BOOST_TEST(Requirement::parse("torch>=2.1 \t").has_value());
 }
 
+BOOST_AUTO_TEST_CASE(a_stray_epoch_mark_ends_the_specifier_where_packaging_ends_it) {
+    // packaging's regex gives back "012!" when no release follows, so the token is "<=012".
+    BOOST_TEST(Requirement::parse("name<=012!)").error().position == 9u);
+}
+
 BOOST_AUTO_TEST_CASE(version_errors_point_into_the_input) {
     auto overflow = Requirement::parse("torch >=2.1, <99999999999999999999999");
     BOOST_REQUIRE(!overflow.has_value());
