@@ -141,6 +141,11 @@ std::string reprinted(const Disagreement& d, const std::string& printed) {
     return again ? again->to_string() : "";
 }
 
+bool compares_extra_with_variable(const MarkerComparison& c) {
+    return (is_variable(c.left, "extra") && c.right.is_variable) ||
+           (is_variable(c.right, "extra") && c.left.is_variable);
+}
+
 struct DisagreementClass {
     std::string name;
     std::function<bool(const Disagreement&)> applies;
@@ -175,7 +180,8 @@ const std::vector<DisagreementClass>& acceptance_classes() {
         {"legacy-url-validation",
          [](const Disagreement& d) {
              return !d.theirs.valid && d.ours.requirement && d.ours.requirement->url() &&
-                    d.theirs.error.find("Invalid URL") != std::string::npos;
+                    (d.theirs.error.find("Invalid URL") != std::string::npos ||
+                     d.theirs.error.find("Invalid IPv6 URL") != std::string::npos);
          }},
     };
     return classes;
@@ -210,6 +216,15 @@ evaluation_classes() {
                                 torchpin::Version::parse(c.left).has_value();
                      });
                  }},
+                {"legacy-arbitrary-equality-normalizes",
+                 [](const Disagreement& d, std::size_t e) {
+                     return any_legacy_comparison(d, e, [](const LegacyComparison& c) {
+                         const auto version = Version::parse(c.left);
+                         const auto right = trim_whitespace(c.right);
+                         return c.op == MarkerOperator::Identity && version &&
+                                iequals(version->to_string(), right) != iequals(c.left, right);
+                     });
+                 }},
                 {"legacy-string-ordering",
                  [](const Disagreement& d, std::size_t e) {
                      return any_legacy_comparison(d, e, [](const LegacyComparison& c) {
@@ -218,10 +233,7 @@ evaluation_classes() {
                      });
                  }},
                 {"legacy-extra-variable-rewrite", [](const Disagreement& d, std::size_t) {
-                     return any_comparison(d.ours, [](const MarkerComparison& c) {
-                         return (is_variable(c.left, "extra") && c.right.is_variable) ||
-                                (is_variable(c.right, "extra") && c.left.is_variable);
-                     });
+                     return any_comparison(d.ours, compares_extra_with_variable);
                  }}};
     return classes;
 }
@@ -350,6 +362,10 @@ std::vector<std::string> explain(const Pep508Case& c, const TorchpinOutcome& our
         classes.push_back(match->first);
     }
     return classes;
+}
+
+bool same_tree_as_packaging_26(const TorchpinOutcome& ours) {
+    return !any_comparison(ours, compares_extra_with_variable);
 }
 
 bool agree(const Pep508Outcome& ours, const Pep508Outcome& theirs) {
