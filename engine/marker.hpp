@@ -129,8 +129,8 @@ public:
     static Expected<Marker> parse(std::string_view text);
     static Marker from(std::string_view text); // throws ParseFailure
 
-    // `root` must hold at least one term; values compared with `extra` should already be
-    // normalized (parse does that).
+    // `root` must be well formed: at least one term, and one join between each two. Values
+    // compared with `extra` should already be normalized, as parse leaves them.
     explicit Marker(MarkerGroup root)
         : root_(std::move(root)) {}
 
