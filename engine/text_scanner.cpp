@@ -25,8 +25,6 @@ std::string_view trim_ascii(std::string_view text) noexcept {
     return text;
 }
 
-namespace {
-
 // Length of the whitespace character that starts `text`, or 0.
 std::size_t leading_space_length(std::string_view text) noexcept {
     if (text.empty()) {
@@ -50,6 +48,8 @@ std::size_t leading_space_length(std::string_view text) noexcept {
     }
     return 0;
 }
+
+namespace {
 
 // Length of the whitespace character that ends `text`, or 0.
 std::size_t trailing_space_length(std::string_view text) noexcept {

@@ -35,6 +35,10 @@ std::string_view trim_ascii(std::string_view text) noexcept;
 // U+2028, U+2029, U+202F, U+205F, U+3000, U+1680). pip strips them around versions too.
 std::string_view trim_whitespace(std::string_view text) noexcept;
 
+// Length of the whitespace character (as str.strip() sees it) that starts `text`, or 0:
+// leading_space_length("\xc2\xa0x") == 2 for a no-break space.
+std::size_t leading_space_length(std::string_view text) noexcept;
+
 class TextScanner {
 public:
     explicit TextScanner(std::string_view text, std::size_t start = 0)
