@@ -82,7 +82,7 @@ std::vector<std::string> tag_strings(const WheelFilename& wheel) {
 BOOST_AUTO_TEST_SUITE(wheel_filename)
 
 BOOST_AUTO_TEST_CASE(every_wheel_of_torch_stable_html_parses) {
-    const auto links = hrefs(fixture("torch_stable.html"));
+    const auto links = hrefs(test::read_file(test::source_path("data/index/torch_stable.html")));
     BOOST_REQUIRE_EQUAL(links.size(), 1499u);
     std::map<std::pair<std::string, std::string>, int> per_backend_and_package;
     std::size_t with_local_label = 0;
