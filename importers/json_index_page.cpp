@@ -1,126 +1,23 @@
-// Parses PEP 691 JSON with nlohmann/json, recording where each entry starts for diagnostics.
+// Reads PEP 691 pages from nlohmann/json values, locating problems with the recorded layout.
 #include "importers/json_index_page.hpp"
 
 #include "engine/diagnostic.hpp"
 #include "engine/package_name.hpp"
 #include "engine/text_scanner.hpp"
+#include "importers/json_layout.hpp"
 #include "importers/listing_builder.hpp"
 #include "importers/text_position.hpp"
 #include "importers/url_reference.hpp"
 
-#include <algorithm>
 #include <cstddef>
-#include <iterator>
-#include <map>
 #include <optional>
 #include <string>
-#include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace torchpin {
 
 namespace {
 
 using nlohmann::json;
-
-// A pointer into the page that tells how far nlohmann's lexer has read: parse callbacks run
-// while it reads, so the read position at an "object_start" is just past that object's '{'.
-class TrackedChar {
-public:
-    using iterator_category = std::input_iterator_tag;
-    using value_type = char;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const char*;
-    using reference = const char&;
-
-    TrackedChar(const char* at, const char** read_up_to)
-        : at_(at)
-        , read_up_to_(read_up_to) {}
-
-    reference operator*() const noexcept { return *at_; }
-    TrackedChar& operator++() noexcept {
-        *read_up_to_ = ++at_;
-        return *this;
-    }
-    TrackedChar operator++(int) noexcept {
-        TrackedChar before = *this;
-        ++*this;
-        return before;
-    }
-    friend bool operator==(const TrackedChar& a, const TrackedChar& b) noexcept {
-        return a.at_ == b.at_;
-    }
-
-private:
-    const char* at_;
-    const char** read_up_to_;
-};
-
-// Where the parts of a PEP 691 document start (byte offsets).
-struct JsonLayout {
-    std::map<std::string, std::size_t, std::less<>> top_keys; // "meta" -> its key
-    std::optional<std::size_t> api_version;                   // meta's "api-version" key
-    std::vector<std::size_t> files;                           // each files[] entry
-    std::vector<std::size_t> projects;                        // each projects[] entry
-};
-
-// "[json.exception.parse_error.101] parse error at line 1, column 9: syntax error …" -> "syntax
-// error …" (the position is given by the diagnostic).
-std::string reason_of(const json::exception& error) {
-    std::string_view what = error.what();
-    if (const auto tag_end = what.find("] "); tag_end != std::string_view::npos) {
-        what.remove_prefix(tag_end + 2);
-    }
-    if (const auto colon = what.find(": ");
-        what.starts_with("parse error") && colon != std::string_view::npos) {
-        what.remove_prefix(colon + 2);
-    }
-    return std::string(what);
-}
-
-json parse_tracking_layout(const TextInput& page, JsonLayout& layout) {
-    const std::string& content = page.content();
-    const char* read_up_to = content.data();
-    const auto offset = [&] { return static_cast<std::size_t>(read_up_to - content.data()); };
-    std::string top_key;
-    std::vector<std::size_t>* entries = nullptr;
-    const json::parser_callback_t record = [&](int depth, json::parse_event_t event, json& parsed) {
-        using Event = json::parse_event_t;
-        if (depth == 1 && event == Event::key) {
-            top_key = parsed.get<std::string>();
-            // The key event comes right after the closing quote.
-            layout.top_keys.insert_or_assign(top_key,
-                                             offset() - std::min(offset(), top_key.size() + 2));
-            entries = top_key == "files"      ? &layout.files
-                      : top_key == "projects" ? &layout.projects
-                                              : nullptr;
-            if (entries != nullptr) {
-                entries->clear(); // a repeated key: nlohmann keeps the last value
-            }
-        } else if (depth == 2 && event == Event::key && top_key == "meta" &&
-                   parsed == "api-version") {
-            layout.api_version = offset() - std::min(offset(), std::size_t{13});
-        } else if (depth == 2 && entries != nullptr &&
-                   (event == Event::object_start || event == Event::array_start ||
-                    event == Event::value)) {
-            // Containers are reported just past their opening bracket, scalars just past
-            // their end: either way inside or right after the entry.
-            entries->push_back(event == Event::value ? offset() : offset() - 1);
-        }
-        return true;
-    };
-    try {
-        return json::parse(TrackedChar(content.data(), &read_up_to),
-                           TrackedChar(content.data() + content.size(), &read_up_to), record);
-    } catch (const json::parse_error& error) {
-        throw InputError(diagnostic_at(page, error.byte > 0 ? error.byte - 1 : 0,
-                                       "invalid JSON: " + reason_of(error)));
-    } catch (const json::exception& error) { // a number out of range
-        throw InputError(diagnostic_at(page, offset() > 0 ? offset() - 1 : 0,
-                                       "invalid JSON: " + reason_of(error)));
-    }
-}
 
 [[noreturn]] void reject_page(const TextInput& page, std::size_t offset, std::string message) {
     throw InputError(diagnostic_at(page, offset, std::move(message)));
@@ -258,8 +155,8 @@ IndexListing parse_json_page(const TextInput& page, std::string_view page_url,
     if (root == page.content().size()) {
         reject_page(page, root, "the page is empty");
     }
-    JsonLayout layout;
-    const json document = parse_tracking_layout(page, layout);
+    const JsonLayout layout = parse_json_layout(page);
+    const json& document = layout.document;
     if (!document.is_object()) {
         reject_page(page, root,
                     "a PEP 691 page is a JSON object, not " + std::string(document.type_name()));
@@ -280,6 +177,7 @@ IndexListing parse_json_page(const TextInput& page, std::string_view page_url,
     }
     ListingBuilder builder(page, std::string(page_url), options.skip_invalid);
     if (files != document.end()) {
+        builder.expect_links(files->size());
         for (std::size_t i = 0; i < files->size(); ++i) {
             FileLink link;
             link.offset = i < layout.files.size() ? layout.files[i] : root;
