@@ -180,10 +180,11 @@ std::optional<std::string> core_metadata_of(const GumboNode* anchor) {
     return value->starts_with("sha256=") ? std::string(*value) : std::string("true");
 }
 
-FileLink file_link(const GumboNode* anchor, std::string url, std::string_view fragment) {
+FileLink file_link(const GumboNode* anchor, std::string file_name, std::string url,
+                   std::string_view fragment) {
     FileLink link;
     link.offset = anchor->v.element.start_pos.offset;
-    link.file_name = url_file_name(url);
+    link.file_name = std::move(file_name);
     link.url = std::move(url);
     link.sha256 = sha256_in_fragment(fragment);
     link.requires_python = non_empty(attribute(anchor, "data-requires-python"));
@@ -199,8 +200,8 @@ FileLink file_link(const GumboNode* anchor, std::string url, std::string_view fr
 void add_link(ListingBuilder& builder, std::string_view base, const GumboNode* anchor) {
     const auto [reference, fragment] = split_fragment(href_of(anchor));
     std::string url = resolve_url(base, reference);
-    if (!url_file_name(url).empty()) {
-        builder.add_file(file_link(anchor, std::move(url), fragment));
+    if (std::string file_name = url_file_name(url); !file_name.empty()) {
+        builder.add_file(file_link(anchor, std::move(file_name), std::move(url), fragment));
         return;
     }
     if (url_directory(base).starts_with(url)) {
@@ -238,6 +239,7 @@ IndexListing parse_html_page(const TextInput& page, std::string_view page_url,
     const std::string base = found.base_href ? resolve_url(page_url, trim_ascii(*found.base_href))
                                              : std::string(page_url);
     ListingBuilder builder(page, std::string(page_url), options.skip_invalid);
+    builder.expect_links(found.anchors.size());
     for (const GumboNode* anchor : found.anchors) {
         add_link(builder, base, anchor);
     }

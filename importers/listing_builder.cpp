@@ -45,6 +45,11 @@ ListingBuilder::ListingBuilder(const TextInput& page, std::string page_url, bool
     listing_.page_url = page_url_;
 }
 
+void ListingBuilder::expect_links(std::size_t count) {
+    listing_.wheels.reserve(count);
+    file_offsets_.reserve(count);
+}
+
 void ListingBuilder::add_file(FileLink link) {
     std::optional<WheelFilename> wheel;
     if (link.file_name.ends_with(".whl")) {

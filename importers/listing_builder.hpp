@@ -35,6 +35,8 @@ public:
 
     const std::string& page_url() const noexcept { return page_url_; }
 
+    // Reserves room for about `count` links (most pages list only wheels).
+    void expect_links(std::size_t count);
     // A wheel becomes a row (or an error when its name or a hash is invalid); any other file is
     // counted in other_files. A URL seen before is a DuplicateFile issue; the first link stays.
     // The same file name at another URL is another file (torch_stable.html lists

@@ -30,21 +30,33 @@ bool is_scheme(std::string_view text) noexcept {
     return true;
 }
 
+// The first position at or after `from` holding one of the delimiters, or text.size().
+// (string_view::find_first_of searches the delimiter set once per character: slower here.)
+template <char... delimiters>
+std::size_t find_delimiter(std::string_view text, std::size_t from = 0) noexcept {
+    for (std::size_t i = from; i < text.size(); ++i) {
+        if (((text[i] == delimiters) || ...)) {
+            return i;
+        }
+    }
+    return text.size();
+}
+
 // Section 3: scheme ":" "//" authority path "?" query "#" fragment, each part optional.
 UrlComponents split_components(std::string_view text) noexcept {
     UrlComponents parts;
     const auto colon = text.find(':');
-    if (colon != std::string_view::npos && colon < text.find_first_of("/?#") &&
+    if (colon != std::string_view::npos && colon < find_delimiter<'/', '?', '#'>(text) &&
         is_scheme(text.substr(0, colon))) {
         parts.scheme = text.substr(0, colon);
         text.remove_prefix(colon + 1);
     }
     if (text.starts_with("//")) {
-        const auto end = std::min(text.find_first_of("/?#", 2), text.size());
+        const auto end = find_delimiter<'/', '?', '#'>(text, 2);
         parts.authority = text.substr(2, end - 2);
         text.remove_prefix(end);
     }
-    const auto path_end = std::min(text.find_first_of("?#"), text.size());
+    const auto path_end = find_delimiter<'?', '#'>(text);
     parts.path = text.substr(0, path_end);
     text.remove_prefix(path_end);
     if (text.starts_with('?')) {
