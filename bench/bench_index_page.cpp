@@ -1,7 +1,4 @@
-// Throughput of the index page parsers on large generated pages in PyTorch's generator format
-// (HTML) and in PEP 691 JSON with the same rows. Prints one JSON object: MB/s of the whole
-// parse, of gumbo's tree alone (detect_html_page_kind builds and walks it) and of the JSON
-// parser, so it is clear which part bounds an import.
+// Throughput of the HTML and JSON index page parsers on large generated PyTorch-format pages.
 #include "importers/html_index_page.hpp"
 #include "importers/json_index_page.hpp"
 #include "importers/text_input.hpp"
@@ -78,6 +75,9 @@ double best_seconds(int repeats, Work work) {
 
 } // namespace
 
+// Prints one JSON object: MB/s of the whole HTML parse, of gumbo's tree alone
+// (detect_html_page_kind builds and walks it) and of the JSON parser, so it is clear which part
+// bounds an import. Usage: bench_index_page [LINKS] [REPEATS]
 int main(int argc, char** argv) {
     const std::size_t links = argc > 1 ? std::stoul(argv[1]) : 50000;
     const int repeats = argc > 2 ? std::stoi(argv[2]) : 3;

@@ -1,5 +1,4 @@
-// Invariants every index page parser keeps, whatever the bytes: fuzz_simple_html and
-// fuzz_simple_json run them on their parser.
+// Invariants every index page parser keeps whatever the bytes, shared by the page fuzz targets.
 #pragma once
 
 #include "engine/diagnostic.hpp"

@@ -44,7 +44,7 @@ enum class LinkIssueKind : std::uint8_t {
 std::string_view name(LinkIssueKind kind) noexcept; // "invalid-link", "duplicate-file", ...
 
 // One problem, located at the link's <a> (or JSON entry) in the page:
-// {DuplicateFile, "torch-2.1.0-….whl", {"torch.html", 9, 5, "… listed again (first on line 4)"}}.
+// {DuplicateFile, "torch-2.1.0-….whl", {"torch.html", 9, 5, "… listed again (first at line 4, …"}}.
 struct LinkIssue {
     LinkIssueKind kind;
     std::string file_name; // the file (or project name) the link is about

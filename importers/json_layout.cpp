@@ -1,6 +1,4 @@
 // A SAX handler that builds the document as json::parse does and notes offsets on the way.
-// (json::parse with a callback would note them too, but its callback parser rescans the
-// enclosing array after every object it closes: quadratic in the number of files.)
 #include "importers/json_layout.hpp"
 
 #include "engine/diagnostic.hpp"
@@ -64,6 +62,8 @@ std::string reason_of(const json::exception& error) {
     return std::string(what);
 }
 
+// Rejected: json::parse with a callback notes the offsets too, but its callback parser rescans
+// the enclosing array after every object it closes, quadratic in the number of files.
 class LayoutRecorder final : public nlohmann::json_sax<json> {
 public:
     LayoutRecorder(JsonLayout& layout, const char* begin, const char* const& read_up_to)

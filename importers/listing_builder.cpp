@@ -21,8 +21,7 @@ std::optional<Backend> variant_directory_of(std::string_view url) {
     return backend ? std::optional<Backend>(*backend) : std::nullopt;
 }
 
-} // namespace
-
+// "AB12…" (64 hex digits) -> "ab12…"; nullopt for anything else.
 std::optional<std::string> lowercase_sha256(std::string_view hex) {
     if (hex.size() != 64) {
         return std::nullopt;
@@ -36,6 +35,8 @@ std::optional<std::string> lowercase_sha256(std::string_view hex) {
     }
     return out;
 }
+
+} // namespace
 
 ListingBuilder::ListingBuilder(const TextInput& page, std::string page_url, bool skip_invalid)
     : page_(page)

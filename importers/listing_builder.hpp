@@ -1,5 +1,4 @@
-// Turns the links a page parser finds into an IndexListing: wheel names, hashes, backends,
-// duplicates and invalid links are checked the same way for HTML, JSON and find-links pages.
+// The link checks shared by every page parser: wheel names, hashes, backends, duplicates.
 #pragma once
 
 #include "engine/backend.hpp"
@@ -65,8 +64,5 @@ private:
     FirstOffsets project_offsets_; // by normalized project name
     IndexListing listing_;
 };
-
-// "AB12…" (64 hex digits) -> "ab12…"; nullopt for anything else.
-std::optional<std::string> lowercase_sha256(std::string_view hex);
 
 } // namespace torchpin

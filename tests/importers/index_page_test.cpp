@@ -1,5 +1,4 @@
-// Kind detection, the real torch_stable.html find-links page, and pages in PyTorch's exact
-// generator format built from real wheel rows, parsed back into the rows they were made from.
+// Kind detection, the real torch_stable.html, and PyTorch-format pages round-tripping real rows.
 #include "engine/backend.hpp"
 #include "engine/index_file.hpp"
 #include "importers/index_page.hpp"
@@ -147,6 +146,13 @@ void check_round_trip(const std::vector<RealWheel>& wheels) {
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(index_page)
+
+BOOST_AUTO_TEST_CASE(kind_names_round_trip) {
+    for (const PageKind kind : {PageKind::SimpleHtml, PageKind::SimpleJson, PageKind::FindLinks}) {
+        BOOST_TEST((torchpin::parse_page_kind(name(kind)) == kind));
+    }
+    BOOST_TEST(!torchpin::parse_page_kind("pep503"));
+}
 
 BOOST_AUTO_TEST_CASE(json_is_detected_by_its_opening_brace) {
     BOOST_TEST(name(torchpin::detect_page_kind("\xEF\xBB\xBF \n{\"meta\": {}}", "index.html")) ==

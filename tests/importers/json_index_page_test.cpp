@@ -78,7 +78,8 @@ BOOST_AUTO_TEST_CASE(a_file_entry_with_every_field) {
 }
 
 BOOST_AUTO_TEST_CASE(a_minimal_entry_has_no_hash_and_no_metadata) {
-    const auto& row = only_wheel(parse(project_page(entry(wheel_name, ", \"hashes\": {}"))));
+    const auto listing = parse(project_page(entry(wheel_name, ", \"hashes\": {}")));
+    const auto& row = only_wheel(listing);
     BOOST_TEST(!row.sha256);
     BOOST_TEST(!row.requires_python);
     BOOST_TEST(!row.core_metadata);

@@ -1,6 +1,4 @@
-// Index pages written in the exact shape of PyTorch's page generator (pytorch/test-infra
-// s3_management, as described in shared/data/extracted/pep503/pytorch_index_html_format.md),
-// for tests that parse such pages or serve them to `torchpin update`.
+// Index pages in the exact shape PyTorch's generator writes, for tests that parse or serve them.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +8,10 @@
 #include <vector>
 
 namespace torchpin::test {
+
+// The shape follows pytorch/test-infra s3_management as described in
+// shared/data/extracted/pep503/pytorch_index_html_format.md; `torchpin update` tests can serve
+// these pages as a fake index.
 
 // One file of a per-package page, as the generator knows it.
 struct PytorchPageFile {
@@ -27,8 +29,7 @@ struct PytorchPageFile {
 // '_' -> '-'), one "<a href=…>…</a><br/>" line per file sorted by key, and the trailing
 // "<!--TIMESTAMP <seconds>-->" comment; lines joined with "\n".
 // write_pytorch_simple_page("torch", {{.key = "whl/cpu/torch-2.7.1%2Bcpu-…whl"}}).
-std::string write_pytorch_simple_page(std::string_view project,
-                                      std::vector<PytorchPageFile> files,
+std::string write_pytorch_simple_page(std::string_view project, std::vector<PytorchPageFile> files,
                                       std::int64_t timestamp = 1703347410);
 
 // The package list page /whl/<variant>/: one "<a href="torch/">torch</a><br/>" line per project.
