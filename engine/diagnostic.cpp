@@ -31,14 +31,45 @@ std::string caret_line(std::string_view source, std::size_t column) {
     return out + '^';
 }
 
+// A long line (a minified JSON page is one line of megabytes) is cut to a window around the
+// column, marked with "..." where it was cut; `column` is moved to stay under the same byte.
+constexpr std::size_t longest_shown_line = 160;
+
+bool is_utf8_continuation(char c) noexcept {
+    return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
+
+std::string window_around(std::string_view line, std::size_t& column) {
+    if (line.size() <= longest_shown_line) {
+        return std::string(line);
+    }
+    const std::size_t at = column > 0 ? std::min(column - 1, line.size()) : 0;
+    std::size_t start = at > longest_shown_line / 2 ? at - longest_shown_line / 2 : 0;
+    while (start > 0 && is_utf8_continuation(line[start])) {
+        --start;
+    }
+    std::size_t end = std::min(start + longest_shown_line, line.size());
+    while (end < line.size() && is_utf8_continuation(line[end])) {
+        ++end;
+    }
+    std::string shown = start > 0 ? "..." : "";
+    if (column > 0) {
+        column = column - start + shown.size();
+    }
+    shown += line.substr(start, end - start);
+    return end < line.size() ? shown + "..." : shown;
+}
+
 } // namespace
 
 std::string render(const Diagnostic& d) {
     std::string out = location_prefix(d) + ": error: " + d.message;
     if (!d.source_line.empty() || d.column > 0) {
-        out += "\n    " + d.source_line;
-        if (d.column > 0) {
-            out += "\n    " + caret_line(d.source_line, d.column);
+        std::size_t column = d.column;
+        const std::string shown = window_around(d.source_line, column);
+        out += "\n    " + shown;
+        if (column > 0) {
+            out += "\n    " + caret_line(shown, column);
         }
     }
     return out;
