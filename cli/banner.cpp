@@ -1,11 +1,22 @@
-// The --version line: torchpin's own version (the matrix revision joins it once a matrix is
-// embedded).
+// The --version line: torchpin's version, and the revision and data date of the matrix in use.
 #include "cli/commands.hpp"
+#include "cli/matrix_access.hpp"
 
 namespace torchpin::cli {
 
-std::string version_banner() {
-    return std::string("torchpin ") + TORCHPIN_VERSION;
+std::string version_banner(const GlobalOptions& global) {
+    std::string banner = std::string("torchpin ") + TORCHPIN_VERSION;
+    try {
+        auto store = open_matrix_for_reading(global);
+        const auto latest = store.latest_revision();
+        if (!latest) {
+            return banner + " (matrix empty)";
+        }
+        return banner + " (matrix revision " + std::to_string(latest->number) + ", data as of " +
+               latest->data_as_of.value_or("unknown") + ")";
+    } catch (const std::exception& e) {
+        return banner + " (no matrix: " + e.what() + ")";
+    }
 }
 
 } // namespace torchpin::cli

@@ -2,11 +2,12 @@
 #include "cli/commands.hpp"
 #include "cli/matrix_access.hpp"
 #include "cli/output.hpp"
-
-#include <nlohmann/json.hpp>
+#include "importers/dataset.hpp"
 
 #include <iostream>
 #include <sstream>
+
+#include <nlohmann/json.hpp>
 
 namespace torchpin::cli {
 
@@ -18,6 +19,7 @@ struct DbOptions {
     std::int64_t from = 0;
     std::int64_t to = 0;
     std::string output;
+    std::string data_dir;
 };
 
 json optional_json(const std::optional<std::string>& value) {
@@ -28,7 +30,8 @@ json source_json(const SourceInfo& source) {
     return {{"kind", source.kind},
             {"uri", source.uri},
             {"digest", source.digest},
-            {"retrieved_at", source.retrieved_at}};
+            {"retrieved_at", source.retrieved_at},
+            {"origin", source.origin}};
 }
 
 int run_revisions(const GlobalOptions& global) {
@@ -59,8 +62,8 @@ int run_revisions(const GlobalOptions& global) {
                   << r.data_as_of.value_or("unknown") << "  " << r.wheel_files << " wheel files\n"
                   << "  " << r.note << '\n';
         for (const auto& s : r.sources) {
-            std::cout << "  source " << s.kind << ' ' << s.uri << " sha256:" << s.digest.substr(0, 12)
-                      << '\n';
+            std::cout << "  source " << s.kind << ' ' << s.uri
+                      << " sha256:" << s.digest.substr(0, 12) << '\n';
         }
     }
     return 0;
@@ -92,7 +95,9 @@ int run_diff(const GlobalOptions& global, const DbOptions& options) {
                             {"key", c.key},
                             {"fields", fields}});
         }
-        std::cout << json{{"schema", "torchpin/diff/v1"}, {"from", options.from}, {"to", options.to},
+        std::cout << json{{"schema", "torchpin/diff/v1"},
+                          {"from", options.from},
+                          {"to", options.to},
                           {"changes", rows}}
                          .dump(2)
                   << '\n';
@@ -121,8 +126,10 @@ int run_verify(const GlobalOptions& global) {
     const auto problems = store.verify();
     const auto revisions = store.revisions();
     if (global.format == "json") {
-        std::cout << json{{"schema", "torchpin/verify/v1"}, {"ok", problems.empty()},
-                          {"revisions", revisions.size()}, {"problems", problems}}
+        std::cout << json{{"schema", "torchpin/verify/v1"},
+                          {"ok", problems.empty()},
+                          {"revisions", revisions.size()},
+                          {"problems", problems}}
                          .dump(2)
                   << '\n';
     } else if (problems.empty()) {
@@ -180,6 +187,36 @@ int run_export(const GlobalOptions& global, const DbOptions& options) {
     return 0;
 }
 
+// Builds a fresh matrix file from a data directory (the build runs this to embed data/).
+int run_build(const GlobalOptions& global, const DbOptions& options) {
+    if (global.db.empty()) {
+        throw UsageError("'db build' writes a new database: pass --db PATH");
+    }
+    if (std::filesystem::exists(global.db)) {
+        throw UsageError("'db build' writes a new database, but " + global.db + " exists");
+    }
+    const DatasetImport dataset = load_dataset(options.data_dir);
+    if (!global.quiet()) {
+        for (const std::string& warning : dataset.warnings) {
+            std::cerr << warning << '\n';
+        }
+    }
+    {
+        auto store = MatrixStore::open(global.db, true);
+        const ImportResult result = store.import(dataset.request);
+        // One self-contained file, compact, ready to be embedded and opened read-only.
+        store.database().execute("PRAGMA wal_checkpoint(TRUNCATE)");
+        store.database().execute("PRAGMA journal_mode = DELETE");
+        store.database().execute("VACUUM");
+        if (!global.quiet()) {
+            std::cerr << "built revision " << result.revision.value_or(0) << ": "
+                      << result.rows.added << " rows from " << dataset.request.listings.size()
+                      << " sources\n";
+        }
+    }
+    return 0;
+}
+
 } // namespace
 
 void setup_db(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
@@ -199,10 +236,18 @@ void setup_db(CLI::App& app, const GlobalOptions& global, CommandResult& result)
         ->callback([&global, &result] { result.exit_code = run_verify(global); });
 
     CLI::App* exporter = db->add_subcommand("export", "The matrix as JSON (--revision N: as of N)");
-    exporter->add_option("-o,--output", options->output, "Write to FILE atomically")->type_name("FILE");
-    exporter->callback([&global, &result, options] {
-        result.exit_code = run_export(global, *options);
-    });
+    exporter->add_option("-o,--output", options->output, "Write to FILE atomically")
+        ->type_name("FILE");
+    exporter->callback(
+        [&global, &result, options] { result.exit_code = run_export(global, *options); });
+
+    CLI::App* build =
+        db->add_subcommand("build", "Build a new matrix file (--db) from a data directory");
+    build->add_option("--data", options->data_dir, "The data directory with manifest.json")
+        ->required()
+        ->type_name("DIR");
+    build->callback(
+        [&global, &result, options] { result.exit_code = run_build(global, *options); });
 }
 
 } // namespace torchpin::cli

@@ -14,10 +14,11 @@ struct CommandResult {
     int exit_code = 0;
 };
 
-// "torchpin 0.1.0 (...)": the line --version prints.
-std::string version_banner();
+// "torchpin 0.1.0 (matrix revision 3, data as of 2026-08-21)": the line --version prints.
+std::string version_banner(const GlobalOptions& global);
 
 void setup_pep440(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 void setup_db(CLI::App& app, const GlobalOptions& global, CommandResult& result);
+void setup_import(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 
 } // namespace torchpin::cli

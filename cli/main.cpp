@@ -26,13 +26,14 @@ int main(int argc, char** argv) {
     using namespace torchpin::cli;
     CLI::App app{"torchpin: the right PyTorch build for a machine, and lockfile checks for CI",
                  "torchpin"};
-    app.set_version_flag("--version", version_banner());
     app.fallthrough();
     GlobalOptions global;
     CommandResult result;
     add_global_options(app, global);
+    app.set_version_flag("--version", [&global] { return version_banner(global); });
     setup_pep440(app, global, result);
     setup_db(app, global, result);
+    setup_import(app, global, result);
 
     try {
         app.parse(argc, argv);

@@ -18,8 +18,7 @@ void write_output(std::string_view content, const std::filesystem::path& path) {
         std::cout.flush();
         return;
     }
-    const std::filesystem::path temporary =
-        path.string() + ".tmp." + std::to_string(getpid());
+    const std::filesystem::path temporary = path.string() + ".tmp." + std::to_string(getpid());
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) {
         throw InputError(Diagnostic{path.string(), 0, 0,

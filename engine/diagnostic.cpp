@@ -62,8 +62,9 @@ std::string window_around(std::string_view line, std::size_t& column) {
 
 } // namespace
 
-std::string render(const Diagnostic& d) {
-    std::string out = location_prefix(d) + ": error: " + d.message;
+std::string render(const Diagnostic& d, Severity severity) {
+    std::string out = location_prefix(d) +
+                      (severity == Severity::Error ? ": error: " : ": warning: ") + d.message;
     if (!d.source_line.empty() || d.column > 0) {
         std::size_t column = d.column;
         const std::string shown = window_around(d.source_line, column);
@@ -77,21 +78,6 @@ std::string render(const Diagnostic& d) {
 
 Diagnostic locate(const ParseError& error, std::string_view origin, std::size_t line) {
     return Diagnostic{std::string(origin), line, error.position + 1, error.message, error.input};
-}
-
-Diagnostic locate_offset(std::string_view content, std::size_t offset, std::string_view origin,
-                         std::string message) {
-    offset = std::min(offset, content.size());
-    const std::size_t line_start = content.rfind('\n', offset == 0 ? 0 : offset - 1);
-    const std::size_t begin = line_start == std::string_view::npos || offset == 0 ? 0 : line_start + 1;
-    const std::size_t end = std::min(content.find('\n', begin), content.size());
-    const std::size_t line =
-        1 + static_cast<std::size_t>(std::count(content.begin(), content.begin() + static_cast<std::ptrdiff_t>(begin), '\n'));
-    std::string source(content.substr(begin, end - begin));
-    if (!source.empty() && source.back() == '\r') {
-        source.pop_back();
-    }
-    return Diagnostic{std::string(origin), line, offset - begin + 1, std::move(message), std::move(source)};
 }
 
 InputError::InputError(Diagnostic diagnostic)

@@ -26,16 +26,14 @@ struct Diagnostic {
     std::string source_line; // the offending line, shown with a caret under `column`
 };
 
-// Renders "origin:line:column: error: message", then the source line and a caret under the column.
-std::string render(const Diagnostic& diagnostic);
+enum class Severity { Error, Warning };
+
+// Renders "origin:line:column: error: message" (or "warning:"), then the source line and a
+// caret under the column.
+std::string render(const Diagnostic& diagnostic, Severity severity = Severity::Error);
 
 // Places a parse error of one line of text at `line` of `origin`.
 Diagnostic locate(const ParseError& error, std::string_view origin, std::size_t line = 1);
-
-// Places a byte offset into a whole multi-line text (a JSON file, a page): line, column and
-// the source line for the caret.
-Diagnostic locate_offset(std::string_view content, std::size_t offset, std::string_view origin,
-                         std::string message);
 
 // Thrown for broken user input (exit code 2). Carries the diagnostic to print.
 class InputError : public std::runtime_error {

@@ -17,8 +17,9 @@ enum class Provenance : std::uint8_t { Observed, Derived };
 std::string_view name(Provenance provenance) noexcept; // "observed", "derived"
 std::optional<Provenance> parse_provenance(std::string_view text) noexcept;
 
-// A wheel as an index lists it. Identity within the matrix: (listing, file name); everything
-// else can change between revisions (a new hash, a yank) and `db diff` reports it.
+// A wheel as an index lists it. Identity within the matrix: (listing, url), since one page can
+// list the same file name in several variant directories (torch_stable.html's cpu/ and cu100/);
+// everything else can change between revisions (a new hash, a yank) and `db diff` reports it.
 struct IndexFile {
     std::string
         listing; // the page that lists the file: "https://download.pytorch.org/whl/cu121/torch/"

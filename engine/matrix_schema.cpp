@@ -16,6 +16,7 @@ CREATE TABLE source (
     uri TEXT NOT NULL,
     digest TEXT NOT NULL,
     retrieved_at TEXT NOT NULL,
+    origin TEXT NOT NULL,
     UNIQUE (kind, uri, digest)
 ) STRICT;
 
@@ -70,7 +71,7 @@ CREATE TABLE wheel_file (
     valid_to INTEGER REFERENCES revision(number),
     CHECK (valid_to IS NULL OR valid_to > valid_from)
 ) STRICT;
-CREATE INDEX wheel_file_current ON wheel_file (listing, file_name) WHERE valid_to IS NULL;
+CREATE INDEX wheel_file_current ON wheel_file (listing, url) WHERE valid_to IS NULL;
 CREATE INDEX wheel_file_package ON wheel_file (package, valid_from);
 )sql";
 
@@ -102,14 +103,14 @@ void migrate(sqlite::Database& db) {
 
 const TableSpec& wheel_file_table() {
     static const TableSpec spec{"wheel_file",
-                                {{"file_name"}},
-                                {{"package"},
+                                {{"url"}},
+                                {{"file_name"},
+                                 {"package"},
                                  {"version"},
                                  {"backend"},
                                  {"python_tags"},
                                  {"abi_tags"},
                                  {"platform_tags"},
-                                 {"url"},
                                  {"sha256"},
                                  {"requires_python"},
                                  {"yanked", ColumnType::Integer},

@@ -16,7 +16,7 @@ void migrate(sqlite::Database& db);
 // The schema version this build writes.
 int latest_schema_version() noexcept;
 
-// wheel_file: key (file_name); values: package, version, backend, the three tag sets, url,
+// wheel_file: key (url); values: file_name, package, version, backend, the three tag sets,
 // sha256, requires_python, yanked, yanked_reason, core_metadata, upload_time, provenance.
 const TableSpec& wheel_file_table();
 

@@ -76,14 +76,14 @@ std::string utc_now_iso8601() {
 
 RowValues to_row(const IndexFile& file) {
     const TagSet& tags = file.wheel.tag_set();
-    return {file.wheel.to_string(),
+    return {file.url,
+            file.wheel.to_string(),
             file.wheel.name().normalized(),
             file.wheel.version().to_string(),
             file.backend ? std::optional(file.backend->to_string()) : std::nullopt,
             join(tags.interpreters()),
             join(tags.abis()),
             join(tags.platforms()),
-            file.url,
             file.sha256,
             file.requires_python,
             std::string(file.yanked ? "1" : "0"),
@@ -96,9 +96,9 @@ RowValues to_row(const IndexFile& file) {
 IndexFile wheel_file_from_row(const std::string& listing, const RowValues& row) {
     return IndexFile{
         .listing = listing,
-        .wheel = WheelFilename::from(*row[0]),
-        .backend = row[3] ? std::optional(Backend::from(*row[3])) : std::nullopt,
-        .url = row[7].value_or(""),
+        .wheel = WheelFilename::from(*row[1]),
+        .backend = row[4] ? std::optional(Backend::from(*row[4])) : std::nullopt,
+        .url = row[0].value_or(""),
         .sha256 = row[8],
         .requires_python = row[9],
         .yanked = row[10] == "1",
@@ -127,12 +127,13 @@ MatrixStore MatrixStore::open_image(std::span<const unsigned char> image) {
 }
 
 std::int64_t MatrixStore::source_id(const SourceInfo& source) {
-    db_.prepare("INSERT OR IGNORE INTO source (kind, uri, digest, retrieved_at) "
-                "VALUES (?1, ?2, ?3, ?4)")
-        .bind(1, std::string_view(source.kind))
-        .bind(2, std::string_view(source.uri))
-        .bind(3, std::string_view(source.digest))
-        .bind(4, std::string_view(source.retrieved_at))
+    db_.prepare("INSERT OR IGNORE INTO source (kind, uri, digest, retrieved_at, origin) "
+                "VALUES (?1, ?2, ?3, ?4, ?5)")
+        .bind(1, source.kind)
+        .bind(2, source.uri)
+        .bind(3, source.digest)
+        .bind(4, source.retrieved_at)
+        .bind(5, source.origin)
         .run();
     auto select = db_.prepare("SELECT id FROM source WHERE kind = ?1 AND uri = ?2 AND digest = ?3");
     select.bind(1, std::string_view(source.kind))
@@ -267,15 +268,15 @@ std::vector<RevisionInfo> MatrixStore::revisions() {
                                    {},
                                    0});
     }
-    auto sources =
-        db_.prepare("SELECT s.kind, s.uri, s.digest, s.retrieved_at FROM revision_source r "
-                    "JOIN source s ON s.id = r.source WHERE r.revision = ?1 ORDER BY s.uri");
+    auto sources = db_.prepare(
+        "SELECT s.kind, s.uri, s.digest, s.retrieved_at, s.origin FROM revision_source r "
+        "JOIN source s ON s.id = r.source WHERE r.revision = ?1 ORDER BY s.uri");
     auto count = db_.prepare("SELECT count(*) FROM wheel_file WHERE " + valid_at(1));
     for (RevisionInfo& info : out) {
         sources.bind(1, info.number);
         while (sources.step()) {
-            info.sources.push_back(
-                SourceInfo{sources.text(0), sources.text(1), sources.text(2), sources.text(3)});
+            info.sources.push_back(SourceInfo{sources.text(0), sources.text(1), sources.text(2),
+                                              sources.text(3), sources.text(4)});
         }
         sources.reset();
         count.bind(1, info.number);
@@ -291,7 +292,7 @@ std::vector<IndexFile> MatrixStore::wheel_files(const WheelQuery& query, std::in
     std::string sql = "SELECT listing" + column_names(table) + " FROM wheel_file WHERE " +
                       valid_at(1) +
                       " AND (?2 IS NULL OR package = ?2) AND (?3 IS NULL OR backend = ?3) "
-                      "AND (?4 IS NULL OR version = ?4) ORDER BY package, listing, file_name";
+                      "AND (?4 IS NULL OR version = ?4) ORDER BY package, listing, file_name, url";
     auto select = db_.prepare(sql);
     select.bind(1, revision).bind(2, query.package).bind(3, query.backend).bind(4, query.version);
     std::vector<IndexFile> files;

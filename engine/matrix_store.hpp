@@ -15,12 +15,14 @@
 namespace torchpin {
 
 // Where a listing's content was read from: kind ("simple-html", "find-links", a dataset table),
-// URI (URL or file path), SHA-256 of the exact bytes, and when they were read (ISO 8601 UTC).
+// URI (URL or file path), SHA-256 of the exact bytes, when they were read (ISO 8601 UTC), and
+// for people, the origin of a copy ("Whadup/arxiv_learning @ 226d096d").
 struct SourceInfo {
     std::string kind;
     std::string uri;
     std::string digest;
     std::string retrieved_at;
+    std::string origin;
 };
 
 // The complete current content of one listing (an index page, a data file) of one table.

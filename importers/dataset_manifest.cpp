@@ -3,6 +3,7 @@
 
 #include "engine/diagnostic.hpp"
 #include "importers/text_input.hpp"
+#include "importers/text_position.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -13,11 +14,12 @@ namespace {
 using nlohmann::json;
 
 [[noreturn]] void reject(const TextInput& input, std::size_t offset, std::string message) {
-    throw InputError(locate_offset(input.content(), offset, input.origin(), std::move(message)));
+    throw InputError(diagnostic_at(input, offset, std::move(message)));
 }
 
 // The offset of `"key"` in the text, to point at a bad value; 0 when not found.
-std::size_t offset_of_key(const std::string& content, const std::string& key, std::size_t from = 0) {
+std::size_t offset_of_key(const std::string& content, const std::string& key,
+                          std::size_t from = 0) {
     const std::size_t at = content.find('"' + key + '"', from);
     return at == std::string::npos ? 0 : at;
 }
@@ -40,7 +42,11 @@ DatasetManifest read_dataset_manifest(const std::filesystem::path& data_dir) {
     try {
         document = json::parse(input.content());
     } catch (const json::parse_error& e) {
-        reject(input, e.byte > 0 ? e.byte - 1 : 0, std::string("malformed JSON: ") + e.what());
+        // nlohmann's text repeats the position; keep only what went wrong.
+        const std::string what = e.what();
+        const std::size_t colon = what.find(": ", what.find("parse error"));
+        reject(input, e.byte > 0 ? e.byte - 1 : 0,
+               "malformed JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
     }
     if (!document.is_object() || document.value("schema", "") != "torchpin/dataset/v1") {
         reject(input, 0, "expected an object with \"schema\": \"torchpin/dataset/v1\"");
@@ -59,8 +65,7 @@ DatasetManifest read_dataset_manifest(const std::filesystem::path& data_dir) {
             reject(input, cursor, "each source must be an object");
         }
         DatasetSource source{required_string(input, entry, "file", cursor),
-                             required_string(input, entry, "kind", cursor),
-                             entry.value("url", ""),
+                             required_string(input, entry, "kind", cursor), entry.value("url", ""),
                              required_string(input, entry, "retrieved", cursor),
                              required_string(input, entry, "origin", cursor)};
         if (!std::filesystem::is_regular_file(data_dir / source.file)) {

@@ -61,10 +61,11 @@ IndexFile wheel(const std::string& file_name, std::optional<std::string> sha256 
 }
 
 ListingImport listing(const std::vector<IndexFile>& files, const std::string& digest) {
-    ListingImport out{&wheel_file_table(),
-                      cu121_page,
-                      SourceInfo{"simple-html", cu121_page, digest, "2026-11-30T00:00:00Z"},
-                      {}};
+    ListingImport out{
+        &wheel_file_table(),
+        cu121_page,
+        SourceInfo{"simple-html", cu121_page, digest, "2026-11-30T00:00:00Z", "a test"},
+        {}};
     for (const auto& f : files) {
         out.rows.push_back(to_row(f));
     }
@@ -148,9 +149,9 @@ BOOST_AUTO_TEST_CASE(a_second_import_is_a_new_revision_and_the_old_one_stays_que
     BOOST_TEST(store.wheel_files({.version = "2.1.0+cu121"}, 2).size() == 1u);
 
     const auto changes = store.diff(1, 2);
-    std::map<std::string, const RowDifference*> by_key;
+    std::map<std::string, const RowDifference*> by_key; // by file name (the key is the URL)
     for (const auto& change : changes) {
-        by_key[change.key] = &change;
+        by_key[change.key.substr(change.key.rfind('/') + 1)] = &change;
     }
     BOOST_REQUIRE_EQUAL(changes.size(), 4u);
     BOOST_TEST((by_key[a]->kind == RowDifference::Kind::Changed));

@@ -32,9 +32,11 @@ std::string fixture(const std::string& name) {
     return test::read_file(test::source_path("tests/data/wheels/" + name));
 }
 
+std::string torch_stable_page() { return test::read_file(test::source_path("data/index/torch_stable.html")); }
+
 IndexListing parse_torch_stable() {
     return torchpin::parse_index_page(
-        TextInput::from_string(fixture("torch_stable.html"), "torch_stable.html"),
+        TextInput::from_string(torch_stable_page(), "torch_stable.html"),
         torch_stable_url);
 }
 
@@ -168,7 +170,7 @@ BOOST_AUTO_TEST_CASE(content_that_is_neither_is_read_as_its_name_says) {
 }
 
 BOOST_AUTO_TEST_CASE(find_links_pages_are_told_from_simple_pages) {
-    BOOST_TEST(name(torchpin::detect_page_kind(fixture("torch_stable.html"),
+    BOOST_TEST(name(torchpin::detect_page_kind(torch_stable_page(),
                                                "torch_stable.html")) == "find-links");
     const std::string simple =
         test::write_pytorch_simple_page("torch", {{.key = "whl/cu111/torch-1.8.0%2Bcu111-cp39-cp39-"

@@ -35,8 +35,7 @@ std::string page(const std::vector<std::string>& body, std::int64_t timestamp) {
 
 } // namespace
 
-std::string write_pytorch_simple_page(std::string_view project,
-                                      std::vector<PytorchPageFile> files,
+std::string write_pytorch_simple_page(std::string_view project, std::vector<PytorchPageFile> files,
                                       std::int64_t timestamp) {
     std::sort(files.begin(), files.end(),
               [](const auto& a, const auto& b) { return a.key < b.key; });

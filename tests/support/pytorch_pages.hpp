@@ -18,11 +18,11 @@ struct PytorchPageFile {
     // The S3 object key, with the local version's '+' written as %2B:
     // "whl/cu128/torch-2.7.1%2Bcu128-cp312-cp312-manylinux_2_28_x86_64.whl".
     std::string key;
-    std::optional<std::string> sha256;          // the "#sha256=" fragment; none for nightlies
-    std::optional<std::string> metadata_sha256; // data-dist-info-metadata and data-core-metadata
-    std::optional<std::string> upload_time;     // data-upload-time: "2025-06-03T18:27:52Z"
+    std::optional<std::string> sha256{};          // the "#sha256=" fragment; none for nightlies
+    std::optional<std::string> metadata_sha256{}; // data-dist-info-metadata and data-core-metadata
+    std::optional<std::string> upload_time{};     // data-upload-time: "2025-06-03T18:27:52Z"
     // "" for site-relative links ("/whl/…"), or a host such as "https://download-r2.pytorch.org".
-    std::string base_url;
+    std::string base_url{};
 };
 
 // The page /whl/<variant>/<project>/: doctype, "<h1>Links for <project></h1>" (lower-cased,

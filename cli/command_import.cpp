@@ -1,0 +1,145 @@
+// `torchpin import SOURCE...`: index pages (files, directories, https URLs) as one new revision.
+#include "cli/commands.hpp"
+#include "cli/matrix_access.hpp"
+#include "engine/diagnostic.hpp"
+#include "importers/page_import.hpp"
+
+#include <algorithm>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+namespace torchpin::cli {
+
+namespace {
+
+struct ImportOptions {
+    std::vector<std::string> sources;
+    std::string kind;
+    std::string url;
+    std::string note;
+    bool skip_invalid = false;
+};
+
+constexpr std::size_t max_page_bytes = 512u << 20;
+
+std::string file_url(const std::filesystem::path& path) {
+    return "file://" + std::filesystem::absolute(path).lexically_normal().string();
+}
+
+// The files a SOURCE names: itself, or every regular file below a directory (sorted), each with
+// the URL it stands for (--url for a file, --url + relative path inside a directory).
+std::vector<std::pair<std::filesystem::path, std::string>> expand(const std::string& source,
+                                                                  const std::string& base_url) {
+    const std::filesystem::path path(source);
+    if (!std::filesystem::is_directory(path)) {
+        return {{path, base_url.empty() ? file_url(path) : base_url}};
+    }
+    std::vector<std::pair<std::filesystem::path, std::string>> files;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(path)) {
+        if (entry.is_regular_file()) {
+            const std::string relative = entry.path().lexically_relative(path).generic_string();
+            std::string url = file_url(entry.path());
+            if (!base_url.empty()) {
+                url = base_url + (base_url.ends_with('/') ? "" : "/") + relative;
+            }
+            files.emplace_back(entry.path(), url);
+        }
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+int run(const GlobalOptions& global, const ImportOptions& options) {
+    require_format(global, "import", {"text", "json"});
+    PageOptions page_options{std::nullopt, options.skip_invalid};
+    if (!options.kind.empty()) {
+        page_options.kind = parse_page_kind(options.kind);
+        if (!page_options.kind) {
+            throw UsageError("unknown --kind " + options.kind +
+                             " (known: simple-html, simple-json, find-links)");
+        }
+    }
+    ImportRequest request;
+    request.note = options.note.empty() ? "import" : options.note;
+    std::size_t issues = 0;
+    std::size_t other_files = 0;
+    for (const std::string& source : options.sources) {
+        if (source.starts_with("https://") || source.starts_with("http://")) {
+            throw UsageError("importing from a URL needs the network client of 'torchpin update'; "
+                             "download the page and import the file with --url " +
+                             source);
+        }
+        for (const auto& [path, url] : expand(source, options.url)) {
+            const TextInput page = TextInput::read_file(path, max_page_bytes);
+            PageImport imported = import_index_page(
+                page, url, page_options, SourceInfo{"", url, "", utc_now_iso8601(), path.string()});
+            for (const LinkIssue& issue : imported.issues) {
+                if (!global.quiet()) {
+                    std::cerr << render(issue.diagnostic, Severity::Warning) << '\n';
+                }
+                ++issues;
+            }
+            other_files += imported.other_files.size();
+            request.listings.push_back(std::move(imported.listing));
+        }
+    }
+    auto store = open_matrix_for_writing(global);
+    const ImportResult result = store.import(request);
+    if (global.format == "json") {
+        std::cout << nlohmann::json{{"schema", "torchpin/import/v1"},
+                                    {"revision", result.revision ? nlohmann::json(*result.revision)
+                                                                 : nlohmann::json(nullptr)},
+                                    {"listings_changed", result.listings_changed},
+                                    {"listings_unchanged", result.listings_unchanged},
+                                    {"rows_added", result.rows.added},
+                                    {"rows_removed", result.rows.removed},
+                                    {"rows_changed", result.rows.changed},
+                                    {"rows_unchanged", result.rows.unchanged},
+                                    {"other_files", other_files},
+                                    {"issues", issues}}
+                         .dump(2)
+                  << '\n';
+        return 0;
+    }
+    if (!result.revision) {
+        std::cout << "no change: the matrix already holds this content ("
+                  << result.listings_unchanged << " listing"
+                  << (result.listings_unchanged == 1 ? "" : "s") << " unchanged)\n";
+    } else {
+        std::cout << "revision " << *result.revision << ": " << result.listings_changed
+                  << " listing(s) changed (" << result.rows.added << " added, "
+                  << result.rows.removed << " removed, " << result.rows.changed << " changed), "
+                  << result.listings_unchanged << " unchanged\n";
+    }
+    if (other_files > 0) {
+        std::cout << other_files
+                  << " non-wheel file(s) (sdists and others) listed but not stored\n";
+    }
+    return 0;
+}
+
+} // namespace
+
+void setup_import(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
+    auto options = std::make_shared<ImportOptions>();
+    CLI::App* command = app.add_subcommand(
+        "import", "Add index pages (files, directories) to the matrix as one new revision");
+    command->add_option("SOURCE", options->sources, "Page files or directories of pages")
+        ->required();
+    command
+        ->add_option("--kind", options->kind,
+                     "Force a parser: simple-html, simple-json, find-links")
+        ->type_name("KIND");
+    command
+        ->add_option("--url", options->url,
+                     "The URL the page stands for (a directory: the URL of its root)")
+        ->type_name("URL");
+    command->add_option("--note", options->note, "A note stored with the revision")
+        ->type_name("TEXT");
+    command->add_flag("--skip-invalid", options->skip_invalid,
+                      "Report links with invalid wheel names and import the rest");
+    command->callback([&global, &result, options] { result.exit_code = run(global, *options); });
+}
+
+} // namespace torchpin::cli
