@@ -100,7 +100,7 @@ public:
     std::vector<RowDifference> diff(std::int64_t from, std::int64_t to);
     // Problems found (empty when sound): SQLite integrity and foreign keys, rows without a
     // source, overlapping validity ranges, broken revision chain, content digests that do not
-    // match their rows.
+    // match their rows, citations that no citation row defines.
     std::vector<std::string> verify();
 
     sqlite::Database& database() noexcept { return db_; }
@@ -110,6 +110,7 @@ private:
         : db_(std::move(db)) {}
     std::int64_t source_id(const SourceInfo& source);
     std::string revision_digest(std::int64_t revision);
+    void check_citations(std::vector<std::string>& problems); // every "cites" id is defined
     sqlite::Database db_;
 };
 
