@@ -184,6 +184,9 @@ std::vector<std::string> explain_unsolvable(const CompatMatrix& matrix,
                                             const TargetMachine& machine,
                                             const Resolution& resolution) {
     std::vector<std::string> lines;
+    if (resolution.solution) {
+        return lines;
+    }
     std::map<Version, std::vector<const Candidate*>, std::greater<>> by_torch;
     std::size_t excluded = 0;
     for (const Candidate& c : resolution.candidates) {
@@ -297,9 +300,8 @@ std::vector<std::string> explain_solution(const CompatMatrix& matrix, const Targ
     }
     const Candidate& s = *resolution.solution;
     for (const Candidate& c : resolution.candidates) {
-        if (&c == &*std::find_if(resolution.candidates.begin(), resolution.candidates.end(),
-                                 [](const Candidate& x) { return x.works(); })) {
-            break;
+        if (c.works()) {
+            break; // the first working candidate is the solution
         }
         lines.push_back("passed over " + label(c) + ": " + describe(c.rejections.front()));
     }

@@ -17,8 +17,9 @@ std::string describe(const Rejection& rejection);
 // missing-data.
 std::string verdict(const Candidate& candidate);
 
-// A short derivation of why nothing fits, newest torch first, e.g. "torch 2.6.0 has no build for
-// NVIDIA GeForce RTX 5090 (sm_120): cu118, cu124 and cu126 carry up to sm_90 and no PTX".
+// A short derivation of why nothing fits (empty when something does), newest torch first, e.g.
+// "torch 2.6.0 has no build for NVIDIA GeForce RTX 5090 (sm_120): cu118, cu124 and cu126 carry up
+// to sm_90 and no PTX".
 std::vector<std::string> explain_unsolvable(const CompatMatrix& matrix,
                                             const TargetMachine& machine,
                                             const Resolution& resolution);
