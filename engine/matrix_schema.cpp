@@ -75,8 +75,23 @@ CREATE INDEX wheel_file_current ON wheel_file (listing, url) WHERE valid_to IS N
 CREATE INDEX wheel_file_package ON wheel_file (package, valid_from);
 )sql";
 
+// Migration 2: what `torchpin update` remembers per page URL (validators for conditional
+// requests, the listing digest they vouch for, the variant folders the page points to). Not
+// revisioned: it describes the last fetch, not the matrix; written in the import's transaction.
+constexpr const char* migration_2 = R"sql(
+CREATE TABLE http_cache (
+    url TEXT PRIMARY KEY,
+    etag TEXT,
+    last_modified TEXT,
+    listing_digest TEXT,
+    backend_folders TEXT NOT NULL,
+    fetched_at TEXT NOT NULL,
+    CHECK (etag IS NOT NULL OR last_modified IS NOT NULL)
+) STRICT, WITHOUT ROWID;
+)sql";
+
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> all{migration_1};
+    static const std::vector<const char*> all{migration_1, migration_2};
     return all;
 }
 
