@@ -287,8 +287,23 @@ CREATE TABLE known_issue (
 CREATE INDEX known_issue_current ON known_issue (listing, issue) WHERE valid_to IS NULL;
 )sql";
 
+// Migration 3: what `torchpin update` remembers per page URL (validators for conditional
+// requests, the listing digest they vouch for, the variant folders the page points to). Not
+// revisioned: it describes the last fetch, not the matrix; written in the import's transaction.
+constexpr const char* migration_3 = R"sql(
+CREATE TABLE http_cache (
+    url TEXT PRIMARY KEY,
+    etag TEXT,
+    last_modified TEXT,
+    listing_digest TEXT,
+    backend_folders TEXT NOT NULL,
+    fetched_at TEXT NOT NULL,
+    CHECK (etag IS NOT NULL OR last_modified IS NOT NULL)
+) STRICT, WITHOUT ROWID;
+)sql";
+
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> all{migration_1, migration_2};
+    static const std::vector<const char*> all{migration_1, migration_2, migration_3};
     return all;
 }
 

@@ -185,7 +185,11 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
         changed.push_back(Pending{&listing, digest, current_id});
     }
     if (changed.empty()) {
-        return result; // the transaction rolls back: nothing to record
+        if (request.in_same_transaction) {
+            request.in_same_transaction(db_);
+            transaction.commit();
+        }
+        return result; // no revision: the matrix already holds this content
     }
 
     db_.prepare(
@@ -230,6 +234,9 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
         .bind(1, std::string_view(revision_digest(revision)))
         .bind(2, revision)
         .run();
+    if (request.in_same_transaction) {
+        request.in_same_transaction(db_);
+    }
     transaction.commit();
     result.revision = revision;
     return result;

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -38,6 +39,10 @@ struct ImportRequest {
     std::string note;
     std::optional<std::string> data_as_of; // the newest date the data speaks for, YYYY-MM-DD
     std::optional<std::string> created_at; // default: now; fixed for reproducible builds
+    // Runs inside the import's transaction just before it commits, whether or not a revision is
+    // made, so bookkeeping kept beside the revisioned tables (update's http_cache) lands with
+    // the import or not at all: [&](sqlite::Database& db) { remember_page(db, page); }.
+    std::function<void(sqlite::Database&)> in_same_transaction{};
 };
 
 struct ImportResult {
