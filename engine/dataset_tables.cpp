@@ -25,6 +25,7 @@ const TableSpec& torch_release_table() {
                                 {{"torch"}},
                                 {optional("release_date"),
                                  optional("torchvision"),
+                                 optional("torchvision_note"),
                                  optional("torchaudio"),
                                  optional("torchaudio_note"),
                                  optional("python"),
@@ -34,14 +35,15 @@ const TableSpec& torch_release_table() {
 }
 
 const TableSpec& release_backend_table() {
-    static const TableSpec spec{
-        "release_backend", {{"torch"}, {"backend"}, {"os"}, {"arch"}}, {{"evidence"}, {"cites"}}};
+    static const TableSpec spec{"release_backend",
+                                {{"torch"}, {"backend"}, {"os"}, {"arch"}},
+                                {{"evidence"}, optional("note"), {"cites"}}};
     return spec;
 }
 
 const TableSpec& pypi_backend_table() {
     static const TableSpec spec{
-        "pypi_backend", {{"torch"}, {"os"}, {"arch"}}, {{"backend"}, {"cites"}}};
+        "pypi_backend", {{"torch"}, {"os"}, {"arch"}}, {{"backend"}, optional("note"), {"cites"}}};
     return spec;
 }
 
@@ -79,7 +81,9 @@ const TableSpec& cuda_arch_list_table() {
 
 const TableSpec& compute_capability_table() {
     static const TableSpec spec{
-        "compute_capability", {{"sm"}}, {{"first_cuda"}, optional("architecture"), {"cites"}}};
+        "compute_capability",
+        {{"sm"}},
+        {{"first_cuda"}, optional("architecture"), optional("note"), {"cites"}}};
     return spec;
 }
 
@@ -98,7 +102,9 @@ const TableSpec& gpu_pci_table() {
 
 const TableSpec& gpu_model_table() {
     static const TableSpec spec{
-        "gpu_model", {{"name"}}, {{"compute_capability"}, optional("codename"), {"cites"}}};
+        "gpu_model",
+        {{"name"}},
+        {{"compute_capability"}, optional("codename"), optional("note"), {"cites"}}};
     return spec;
 }
 
