@@ -19,13 +19,15 @@
 namespace torchpin {
 
 struct ReleaseFact {
-    Version torch;
-    std::optional<Version> torchvision;
-    std::optional<Version> torchaudio;
-    std::string torchaudio_note;              // why torchaudio is absent, when it is
-    std::vector<std::string> python;          // "3.9", "3.13t"; empty: unknown
-    std::optional<std::string> install_style; // "local-label" or "index-url"
-    std::optional<std::string> release_date;
+    Version torch{};
+    std::optional<Version> torchvision{};
+    std::optional<Version> torchaudio{};
+    std::optional<std::string> torchvision_series{}; // "0.23" when the exact release is unknown
+    std::optional<std::string> torchaudio_series{};  // "2.8" likewise
+    std::string torchaudio_note{};                   // why torchaudio is absent, when it is
+    std::vector<std::string> python{};               // "3.9", "3.13t"; empty: unknown
+    std::optional<std::string> install_style{};      // "local-label" or "index-url"
+    std::optional<std::string> release_date{};
 };
 
 // The backend was published for this torch release on this OS and CPU.

@@ -86,28 +86,29 @@ CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
         }
     }
     const std::string valid = " WHERE " + valid_at(1);
-    for_rows(
-        db,
-        "SELECT torch, torchvision, torchaudio, torchaudio_note, python, install_style, "
-        "release_date "
-        "FROM torch_release" +
-            valid,
-        revision, [&](sqlite::Statement& row) {
-            const std::string key = row.text(0);
-            ReleaseFact r{
-                parsed(Version::parse(key), "torch_release", key, "torch"), {}, {}, {}, {}, {}, {}};
-            if (auto v = row.optional_text(1)) {
-                r.torchvision = parsed(Version::parse(*v), "torch_release", key, "torchvision");
-            }
-            if (auto v = row.optional_text(2)) {
-                r.torchaudio = parsed(Version::parse(*v), "torch_release", key, "torchaudio");
-            }
-            r.torchaudio_note = row.optional_text(3).value_or("");
-            r.python = words(row.optional_text(4).value_or(""));
-            r.install_style = row.optional_text(5);
-            r.release_date = row.optional_text(6);
-            m.releases.push_back(std::move(r));
-        });
+    for_rows(db,
+             "SELECT torch, torchvision, torchaudio, torchaudio_note, python, install_style, "
+             "release_date, torchvision_series, torchaudio_series FROM torch_release" +
+                 valid,
+             revision, [&](sqlite::Statement& row) {
+                 const std::string key = row.text(0);
+                 ReleaseFact r;
+                 r.torch = parsed(Version::parse(key), "torch_release", key, "torch");
+                 if (auto v = row.optional_text(1)) {
+                     r.torchvision =
+                         parsed(Version::parse(*v), "torch_release", key, "torchvision");
+                 }
+                 if (auto v = row.optional_text(2)) {
+                     r.torchaudio = parsed(Version::parse(*v), "torch_release", key, "torchaudio");
+                 }
+                 r.torchaudio_note = row.optional_text(3).value_or("");
+                 r.python = words(row.optional_text(4).value_or(""));
+                 r.install_style = row.optional_text(5);
+                 r.release_date = row.optional_text(6);
+                 r.torchvision_series = row.optional_text(7);
+                 r.torchaudio_series = row.optional_text(8);
+                 m.releases.push_back(std::move(r));
+             });
     std::sort(m.releases.begin(), m.releases.end(),
               [](const ReleaseFact& a, const ReleaseFact& b) { return b.torch < a.torch; });
     for_rows(db, "SELECT torch, backend, os, arch FROM release_backend" + valid, revision,

@@ -334,7 +334,7 @@ std::vector<std::string> explain_solution(const CompatMatrix& matrix, const Targ
         }
     }
     for (const Pin& pin : s.pins) {
-        lines.push_back("pin " + pin.package + "==" + pin.version.to_string() +
+        lines.push_back("pin " + pin.package + pin.specifier() +
                         (pin.wheel ? " (" + pin.wheel->wheel.to_string() + ", " +
                                          std::string(name(pin.wheel->provenance)) + ")"
                                    : " (no file listed in the matrix)"));

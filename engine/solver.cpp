@@ -2,6 +2,8 @@
 // the documented preference order; the first that passes every check is the answer.
 #include "engine/solver.hpp"
 
+#include "engine/version_set.hpp"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -139,15 +141,17 @@ public:
             if (!is_requested(request_, package)) {
                 continue;
             }
-            const auto& paired =
-                package == "torchvision" ? release.torchvision : release.torchaudio;
-            if (!paired) {
-                c.rejections.push_back(
-                    NotPaired{std::string(package), release.torch, std::nullopt, "",
-                              package == "torchaudio" ? release.torchaudio_note : ""});
-                continue;
+            const bool vision = package == "torchvision";
+            const auto& paired = vision ? release.torchvision : release.torchaudio;
+            const auto& series = vision ? release.torchvision_series : release.torchaudio_series;
+            if (paired) {
+                check_package(c, release, package, *paired);
+            } else if (series) {
+                check_series(c, release, package, *series);
+            } else {
+                c.rejections.push_back(NotPaired{std::string(package), release.torch, std::nullopt,
+                                                 "", vision ? "" : release.torchaudio_note});
             }
-            check_package(c, release, package, *paired);
         }
         if (backend.kind() == BackendKind::Cuda) {
             check_driver(c);
@@ -220,7 +224,36 @@ private:
                                       ? " support is unknown"
                                       : " support comes from the release matrix"));
         }
-        c.pins.push_back(Pin{std::string(package), pinned, wheel.best});
+        c.pins.push_back(Pin{std::string(package), pinned, "", wheel.best});
+    }
+
+    // A companion whose exact release is unknown but whose series is: pinned as "==series.*",
+    // checked against the user's requirements as sets of versions.
+    void check_series(Candidate& c, const ReleaseFact& release, std::string_view package,
+                      const std::string& series) const {
+        const SpecifierSet series_set = SpecifierSet::from("==" + series + ".*");
+        if (auto it = requirements_.find(std::string(package)); it != requirements_.end()) {
+            for (const Requirement* r : it->second) {
+                if (to_version_set(series_set).intersect(to_version_set(r->specifier())).empty()) {
+                    c.rejections.push_back(
+                        NotPaired{std::string(package), c.torch, std::nullopt, r->to_string(),
+                                  "torch " + c.torch.to_string() + " pairs with the " +
+                                      std::string(package) + " " + series + " series"});
+                    return;
+                }
+            }
+        }
+        const std::string python = python_label(machine_.tags.python);
+        if (!release.python.empty() && std::find(release.python.begin(), release.python.end(),
+                                                 python) == release.python.end()) {
+            c.rejections.push_back(NoWheelFor{std::string(package), release.torch, c.backend,
+                                              machine_.tags.python.abi(), best_platform()});
+            return;
+        }
+        c.warnings.push_back("the exact " + std::string(package) + " release for torch " +
+                             c.torch.to_string() + " is not in the matrix; pinned its series " +
+                             series + ".* (pip takes the one whose metadata requires this torch)");
+        c.pins.push_back(Pin{std::string(package), std::nullopt, series, std::nullopt});
     }
 
     std::string best_platform() const {
@@ -361,6 +394,10 @@ std::vector<Backend> candidate_backends(const CompatMatrix& matrix, const Target
 std::string_view name(DriverFit fit) noexcept {
     static constexpr std::string_view names[] = {"direct", "minor-version", "not-needed"};
     return names[static_cast<int>(fit)];
+}
+
+std::string Pin::specifier() const {
+    return version ? "==" + version->to_string() : "==" + series + ".*";
 }
 
 std::string pytorch_index_url(const Backend& backend) {

@@ -101,8 +101,13 @@ std::string_view name(DriverFit fit) noexcept; // "direct", "minor-version", "no
 
 struct Pin {
     std::string package;            // "torch"
-    Version version;                // with the local label the index uses: 2.1.2+cu121
+    std::optional<Version> version; // exact, with the index's local label: 2.1.2+cu121
+    std::string series;             // when only the paired series is known: "0.23"
     std::optional<IndexFile> wheel; // the file pip would pick, when the matrix lists it
+
+    // The requirement to write: "==2.1.2+cu121", or "==0.23.*" for a series; pip then takes the
+    // release of the series whose metadata requires the pinned torch.
+    std::string specifier() const;
 };
 
 struct Candidate {

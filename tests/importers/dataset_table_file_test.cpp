@@ -72,8 +72,8 @@ cites = ["release-md"]
     BOOST_TEST(release[0] == std::optional<std::string>("2.5.1"));
     BOOST_TEST(release[1] == std::optional<std::string>()); // release_date unknown
     BOOST_TEST(release[2] == std::optional<std::string>("0.20.1"));
-    BOOST_TEST(release[6] == std::optional<std::string>("3.9 3.10 3.13t"));
-    BOOST_TEST(release[8] == std::optional<std::string>("release-md previous-versions"));
+    BOOST_TEST(release[8] == std::optional<std::string>("3.9 3.10 3.13t"));
+    BOOST_TEST(release[10] == std::optional<std::string>("release-md previous-versions"));
     BOOST_TEST(gpus.rows.at(0)[3] == std::optional<std::string>("1"));
 }
 

@@ -21,7 +21,10 @@ std::vector<std::string> split(const std::string& text) {
 
 MatrixBuilder& MatrixBuilder::release(const std::string& torch, const std::string& torchvision,
                                       const std::string& torchaudio, const std::string& python) {
-    ReleaseFact r{Version::from(torch), {}, {}, {}, split(python), std::string("local-label"), {}};
+    ReleaseFact r;
+    r.torch = Version::from(torch);
+    r.python = split(python);
+    r.install_style = "local-label";
     if (!torchvision.empty()) {
         r.torchvision = Version::from(torchvision);
     }
