@@ -6,6 +6,7 @@
 #include "importers/dataset_manifest.hpp"
 #include "importers/dataset_table_file.hpp"
 #include "importers/page_import.hpp"
+#include "importers/wheel_list.hpp"
 
 #include <set>
 
@@ -50,6 +51,15 @@ DatasetImport load_dataset(const std::filesystem::path& data_dir) {
         if (entry.kind == "citations") {
             continue;
         }
+        if (entry.kind == "wheel-list") {
+            const TextInput list = TextInput::read_file(data_dir / entry.file, max_data_file_bytes);
+            WheelListImport imported = import_wheel_list(list, "data/" + entry.file, source);
+            for (const LinkIssue& issue : imported.issues) {
+                out.warnings.push_back(render(issue.diagnostic, Severity::Warning));
+            }
+            out.request.listings.push_back(std::move(imported.listing));
+            continue;
+        }
         if (entry.kind == "tables") {
             for (ListingImport& listing : read_dataset_table_file(
                      data_dir / entry.file, "data/" + entry.file, source, &citations)) {
@@ -61,7 +71,8 @@ DatasetImport load_dataset(const std::filesystem::path& data_dir) {
         if (!kind) {
             throw InputError(Diagnostic{(data_dir / "manifest.json").string(), 0, 0,
                                         "unknown kind \"" + entry.kind + "\" for " + entry.file +
-                                            " (known: citations, tables, simple-html, simple-json, "
+                                            " (known: citations, tables, wheel-list, "
+                                            "simple-html, simple-json, "
                                             "find-links)",
                                         ""});
         }
