@@ -5,7 +5,9 @@
 #include "engine/diagnostic.hpp"
 #include "importers/dataset_manifest.hpp"
 #include "importers/dataset_table_file.hpp"
+#include "importers/derived_wheels.hpp"
 #include "importers/page_import.hpp"
+#include "importers/wheel_list.hpp"
 
 #include <set>
 
@@ -44,10 +46,24 @@ DatasetImport load_dataset(const std::filesystem::path& data_dir) {
             out.request.listings.push_back(std::move(listing));
         }
     }
+    std::vector<const DatasetSource*> derivations;
     for (const DatasetSource& entry : manifest.sources) {
         const SourceInfo source{entry.kind, "data/" + entry.file, "", entry.retrieved,
                                 entry.origin};
         if (entry.kind == "citations") {
+            continue;
+        }
+        if (entry.kind == "derived-wheels") {
+            derivations.push_back(&entry); // last: it reads the rows of every other file
+            continue;
+        }
+        if (entry.kind == "wheel-list") {
+            const TextInput list = TextInput::read_file(data_dir / entry.file, max_data_file_bytes);
+            WheelListImport imported = import_wheel_list(list, "data/" + entry.file, source);
+            for (const LinkIssue& issue : imported.issues) {
+                out.warnings.push_back(render(issue.diagnostic, Severity::Warning));
+            }
+            out.request.listings.push_back(std::move(imported.listing));
             continue;
         }
         if (entry.kind == "tables") {
@@ -61,7 +77,8 @@ DatasetImport load_dataset(const std::filesystem::path& data_dir) {
         if (!kind) {
             throw InputError(Diagnostic{(data_dir / "manifest.json").string(), 0, 0,
                                         "unknown kind \"" + entry.kind + "\" for " + entry.file +
-                                            " (known: citations, tables, simple-html, simple-json, "
+                                            " (known: citations, tables, wheel-list, "
+                                            "derived-wheels, simple-html, simple-json, "
                                             "find-links)",
                                         ""});
         }
@@ -71,6 +88,14 @@ DatasetImport load_dataset(const std::filesystem::path& data_dir) {
             out.warnings.push_back(render(issue.diagnostic, Severity::Warning));
         }
         out.request.listings.push_back(std::move(imported.listing));
+    }
+    for (const DatasetSource* entry : derivations) {
+        const SourceInfo source{entry->kind, "data/" + entry->file, "", entry->retrieved,
+                                entry->origin};
+        for (ListingImport& listing : derive_dataset_wheels(
+                 data_dir / entry->file, source, citations, out.request.listings, out.warnings)) {
+            out.request.listings.push_back(std::move(listing));
+        }
     }
     return out;
 }
