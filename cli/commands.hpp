@@ -20,5 +20,6 @@ std::string version_banner(const GlobalOptions& global);
 void setup_pep440(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 void setup_db(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 void setup_import(CLI::App& app, const GlobalOptions& global, CommandResult& result);
+void setup_detect(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 
 } // namespace torchpin::cli
