@@ -65,13 +65,4 @@ std::vector<std::string> HostRoot::list(std::string_view absolute) const {
     return names;
 }
 
-std::optional<std::string> HostRoot::link_target(std::string_view absolute) const {
-    std::error_code error;
-    const auto target = std::filesystem::read_symlink(resolve(absolute), error);
-    if (error) {
-        return std::nullopt;
-    }
-    return target.string();
-}
-
 } // namespace torchpin

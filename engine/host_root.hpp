@@ -31,8 +31,6 @@ public:
     FileText read(std::string_view absolute) const;
     // Names of the entries of a directory, sorted; empty when it is missing or unreadable.
     std::vector<std::string> list(std::string_view absolute) const;
-    // Where a symbolic link points ("/opt/rocm" -> "/opt/rocm-6.2.0"); nullopt if it is none.
-    std::optional<std::string> link_target(std::string_view absolute) const;
 
 private:
     std::filesystem::path root_;

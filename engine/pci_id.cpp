@@ -65,28 +65,7 @@ PciId PciId::from(std::string_view text) {
 }
 
 std::string PciId::to_string() const {
-    return vendor_text() + ":" + device_text();
-}
-
-std::string PciId::vendor_text() const {
-    return hex4(vendor);
-}
-
-std::string PciId::device_text() const {
-    return hex4(device);
-}
-
-std::string_view PciId::vendor_name() const {
-    switch (vendor) {
-    case pci_vendor_nvidia:
-        return "NVIDIA";
-    case pci_vendor_amd:
-        return "AMD";
-    case pci_vendor_intel:
-        return "Intel";
-    default:
-        return "";
-    }
+    return hex4(vendor) + ":" + hex4(device);
 }
 
 Expected<std::uint16_t> parse_pci_half(std::string_view text) {

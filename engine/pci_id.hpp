@@ -24,10 +24,7 @@ struct PciId {
     static Expected<PciId> parse(std::string_view text);
     static PciId from(std::string_view text); // throws ParseFailure
 
-    std::string to_string() const;        // "10de:2204"
-    std::string vendor_text() const;      // "10de"
-    std::string device_text() const;      // "2204"
-    std::string_view vendor_name() const; // "NVIDIA", "AMD", "Intel", or "" for others
+    std::string to_string() const; // "10de:2204"
 
     friend auto operator<=>(const PciId&, const PciId&) = default;
 };

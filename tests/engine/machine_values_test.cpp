@@ -40,9 +40,6 @@ BOOST_AUTO_TEST_CASE(pci_ids_parse_either_case_and_print_lowercase) {
     BOOST_TEST(id.device == 0x2204);
     BOOST_TEST(id.to_string() == "10de:2204");
     BOOST_TEST((PciId::from(id.to_string()) == id));
-    BOOST_TEST(id.vendor_name() == "NVIDIA");
-    BOOST_TEST(PciId::from("8086:56a0").vendor_name() == "Intel");
-    BOOST_TEST(PciId::from("1002:744c").vendor_name() == "AMD");
     for (const char* text : {"10de", "10de:22040", "10dg:2204", ":2204", "10de-2204"}) {
         BOOST_TEST(!PciId::parse(text).has_value(), text);
     }
