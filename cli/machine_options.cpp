@@ -197,7 +197,8 @@ void add_machine_options(CLI::App& command, MachineOptions& options, bool many_m
                         .add_option("--machine", options.machine_files,
                                     "A profile from 'torchpin detect --format json' ('-': stdin)")
                         ->type_name("FILE")
-                        ->group("Machine");
+                        ->group("Machine")
+                        ->allow_extra_args(false); // one file per --machine, then positionals
     if (!many_machines) {
         machine->expected(1);
     }
@@ -220,10 +221,12 @@ void add_machine_options(CLI::App& command, MachineOptions& options, bool many_m
         .add_option("--gpu", options.gpus,
                     "A GPU: 8.6, sm_86, \"GeForce RTX 3090\" or 10de:2204 (repeatable)")
         ->type_name("GPU")
-        ->group("Machine");
+        ->group("Machine")
+        ->allow_extra_args(false);
     command.add_option("--rocm-gfx", options.rocm_gfx, "An AMD GPU target: gfx1100 (repeatable)")
         ->type_name("TARGET")
-        ->group("Machine");
+        ->group("Machine")
+        ->allow_extra_args(false);
     command.add_flag("--cpu-only", options.cpu_only, "Describe the machine as having no GPU")
         ->group("Machine");
     command
@@ -234,11 +237,7 @@ void add_machine_options(CLI::App& command, MachineOptions& options, bool many_m
 }
 
 Machine build_machine(const MachineOptions& options, const GlobalOptions& global) {
-    if (options.machine_files.size() > 1) {
-        throw UsageError("--machine is given " + std::to_string(options.machine_files.size()) +
-                         " times; this command describes one machine");
-    }
-    return build_machines(options, global).front();
+    return build_machines(options, global).front(); // --machine cannot repeat here
 }
 
 std::vector<Machine> build_machines(const MachineOptions& options, const GlobalOptions& global) {

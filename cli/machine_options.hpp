@@ -30,7 +30,8 @@ struct MachineOptions {
     bool describes_machine() const;
 };
 
-// Adds the options to `command`; `many_machines` lets --machine repeat (check).
+// Adds the options to `command`, each taking one value per use; `many_machines` lets --machine
+// repeat (check).
 void add_machine_options(CLI::App& command, MachineOptions& options, bool many_machines = false);
 
 // The machine the options describe: the --machine profile, else this machine's OS facts when
