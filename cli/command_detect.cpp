@@ -71,7 +71,7 @@ std::string describe_python(const PythonInterpreter& python) {
 void python_section(Report& report, const Machine& machine) {
     report.section("Python");
     if (machine.pythons.empty()) {
-        report.line("interpreter", "none found", "");
+        report.line("interpreter", "none described", "");
     }
     for (const auto& python : machine.pythons) {
         report.line("interpreter", describe_python(python), python.source);
@@ -112,6 +112,8 @@ void gpu_sections(Report& report, const Machine& machine) {
         const auto& version = machine.nvidia.driver->value;
         report.line("driver", version ? version->to_string() : "none",
                     machine.nvidia.driver->source);
+    } else {
+        report.line("driver", "unknown", "");
     }
     report.fact("CUDA (driver)", machine.nvidia.cuda, as_text);
     for (std::size_t i = 0; i < machine.nvidia.gpus.size(); ++i) {

@@ -108,11 +108,26 @@ PythonInterpreter python_from_option(const std::string& text) {
     return python;
 }
 
+// What only held on the profile's former OS: its version, C library, WSL, containers, macOS and
+// Windows facts, and the interpreters that ran there.
+void forget_os_facts(Machine& machine) {
+    const Machine before = std::move(machine);
+    machine = Machine{};
+    machine.arch = before.arch;
+    machine.nvidia = before.nvidia;
+    machine.amd = before.amd;
+    machine.intel_gpus = before.intel_gpus;
+    machine.notes = before.notes;
+}
+
 void apply_system_options(const MachineOptions& options, Machine& machine) {
     if (options.os) {
         const auto os = parse_operating_system(*options.os);
         if (!os) {
             throw UsageError("--os '" + *options.os + "': expected linux, windows or macos");
+        }
+        if (!machine.os || machine.os->value != *os) {
+            forget_os_facts(machine);
         }
         machine.os = Fact<OperatingSystem>{*os, "option --os"};
     }
