@@ -23,5 +23,6 @@ void setup_db(CLI::App& app, const GlobalOptions& global, CommandResult& result)
 void setup_db_coverage(CLI::App& db, const GlobalOptions& global, CommandResult& result);
 void setup_import(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 void setup_update(CLI::App& app, const GlobalOptions& global, CommandResult& result);
+void setup_detect(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 
 } // namespace torchpin::cli

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "engine/backend.hpp"
-#include "engine/compute_capability.hpp"
+#include "engine/arch_list.hpp"
 #include "engine/cuda_version.hpp"
 #include "engine/driver_version.hpp"
 #include "engine/index_file.hpp"

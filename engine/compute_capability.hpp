@@ -1,60 +1,40 @@
-// NVIDIA compute capabilities ("8.6", "sm_86") and the entries of a TORCH_CUDA_ARCH_LIST
-// ("8.6", "9.0+PTX"), with the rules for which builds run on which GPU.
+// NVIDIA GPU compute capabilities ("8.6", "sm_86"): what a GPU can run, as a value type.
 #pragma once
 
-#include "engine/cuda_version.hpp"
 #include "engine/expected.hpp"
 
 #include <compare>
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace torchpin {
 
-// A GPU's compute capability: ComputeCapability::parse("8.6") and parse("sm_86") are 8.6.
-// Ordered by major, then minor. No comparison with other version schemes.
-struct ComputeCapability {
-    std::uint32_t major = 0;
-    std::uint32_t minor = 0;
+// The compute capability of a GPU: ComputeCapability::from("8.6") is an RTX 3090's, and
+// ComputeCapability::parse_sm("sm_86") names the same one. Invariant (tested):
+// ComputeCapability::from(c.to_string()) == c and ComputeCapability::parse_sm(c.sm()) == c.
+class ComputeCapability {
+public:
+    constexpr ComputeCapability(std::uint32_t major, std::uint32_t minor) noexcept
+        : major_(major)
+        , minor_(minor) {}
 
-    // "8.6", "sm_86", "sm86", "compute_86", "86" (two or three digits: the last is the minor).
+    // "8.6", "12.0": major and minor version, as nvidia-smi's compute_cap and NVML report them.
     static Expected<ComputeCapability> parse(std::string_view text);
     static ComputeCapability from(std::string_view text); // throws ParseFailure
+    // "sm_86", "sm86", "sm_120": the major version, then a single minor digit.
+    static Expected<ComputeCapability> parse_sm(std::string_view text);
 
+    std::uint32_t major() const noexcept { return major_; }
+    std::uint32_t minor() const noexcept { return minor_; }
     std::string to_string() const; // "8.6"
-    std::string sm_name() const;   // "sm_86"
+    std::string sm() const;        // "sm_86"
+
     friend auto operator<=>(const ComputeCapability&, const ComputeCapability&) = default;
+
+private:
+    std::uint32_t major_;
+    std::uint32_t minor_;
 };
-
-// One entry of TORCH_CUDA_ARCH_LIST: a cubin for `capability`, and with `ptx` also PTX for it.
-struct ArchTarget {
-    ComputeCapability capability;
-    bool ptx = false;
-
-    static Expected<ArchTarget> parse(std::string_view text); // "9.0+PTX", "8.6"
-    std::string to_string() const;                            // "9.0+PTX"
-    friend bool operator==(const ArchTarget&, const ArchTarget&) = default;
-};
-
-// A space- or semicolon-separated TORCH_CUDA_ARCH_LIST: "5.0 6.0 7.0 7.5 8.0 8.6 9.0+PTX".
-Expected<std::vector<ArchTarget>> parse_arch_list(std::string_view text);
-
-// How a build can run on a GPU, best first.
-enum class GpuFit : std::uint8_t {
-    Cubin,      // a cubin for the same major and a minor at most the GPU's (sm_80 runs on 8.6)
-    Ptx,        // only through PTX for an older capability, JIT-compiled at first use
-    NotBuilt,   // nothing in the list runs on it
-    CudaTooOld, // PTX would cover it, but the build's CUDA predates the GPU: its bundled
-                // cuBLAS/cuDNN carry no kernels for it (sm_120 needs CUDA 12.8 or newer)
-};
-
-std::string_view name(GpuFit fit) noexcept; // "cubin", "ptx", "not-built", "cuda-too-old"
-
-// Whether a build with `arch_list`, made with CUDA `build_cuda`, runs on a GPU of capability
-// `gpu` that CUDA supports from `gpu_first_cuda` on (unknown: nullopt, then PTX counts).
-GpuFit fit_on_gpu(const std::vector<ArchTarget>& arch_list, const CudaVersion& build_cuda,
-                  ComputeCapability gpu, const std::optional<CudaVersion>& gpu_first_cuda);
 
 } // namespace torchpin

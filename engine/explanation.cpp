@@ -38,16 +38,16 @@ std::string join_words(const std::vector<std::string>& words) {
 }
 
 std::string arch_summary(const std::vector<ArchTarget>& built) {
-    ComputeCapability highest{};
+    ComputeCapability highest(0, 0);
     std::vector<std::string> ptx;
     for (const ArchTarget& t : built) {
         highest = std::max(highest, t.capability);
         if (t.ptx) {
-            ptx.push_back("compute_" + std::to_string(t.capability.major) +
-                          std::to_string(t.capability.minor));
+            ptx.push_back("compute_" + std::to_string(t.capability.major()) +
+                          std::to_string(t.capability.minor()));
         }
     }
-    return "carry up to " + highest.sm_name() +
+    return "carry up to " + highest.sm() +
            (ptx.empty() ? " and no PTX" : " and PTX for " + join_words(ptx));
 }
 
@@ -141,8 +141,8 @@ std::string first_build_for(const CompatMatrix& matrix, const TargetMachine& mac
 }
 
 std::string gpu_name(const TargetMachine::NvidiaGpu& gpu) {
-    return gpu.name.empty() ? gpu.capability.sm_name()
-                            : gpu.name + " (" + gpu.capability.sm_name() + ")";
+    return gpu.name.empty() ? gpu.capability.sm()
+                            : gpu.name + " (" + gpu.capability.sm() + ")";
 }
 
 } // namespace
@@ -286,7 +286,7 @@ std::vector<std::string> hints(const CompatMatrix& matrix, const TargetMachine& 
     for (const auto& gpu : machine.nvidia_gpus) {
         if (const std::string first = first_build_for(matrix, machine, gpu); !first.empty()) {
             out.push_back(gpu_name(gpu) + " needs torch " + first +
-                          " or newer with a build that carries " + gpu.capability.sm_name());
+                          " or newer with a build that carries " + gpu.capability.sm());
         }
     }
     return out;

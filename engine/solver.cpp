@@ -321,8 +321,8 @@ private:
     }
 
     static std::string describe_gpu(const TargetMachine::NvidiaGpu& gpu) {
-        return gpu.name.empty() ? gpu.capability.sm_name()
-                                : gpu.name + " (" + gpu.capability.sm_name() + ")";
+        return gpu.name.empty() ? gpu.capability.sm()
+                                : gpu.name + " (" + gpu.capability.sm() + ")";
     }
 
     void check_gfx(Candidate& c) const {

@@ -88,8 +88,8 @@ bool gpus_run(const CompatMatrix& m, const TargetMachine& machine, const Version
         }
         bool runs = false;
         for (const ArchTarget& t : list->arch_list) {
-            runs = runs || (t.capability.major == gpu.capability.major &&
-                            t.capability.minor <= gpu.capability.minor);
+            runs = runs || (t.capability.major() == gpu.capability.major() &&
+                            t.capability.minor() <= gpu.capability.minor());
         }
         if (!runs) {
             for (const ArchTarget& t : list->arch_list) {
