@@ -24,5 +24,8 @@ void setup_db_coverage(CLI::App& db, const GlobalOptions& global, CommandResult&
 void setup_import(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 void setup_update(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 void setup_detect(CLI::App& app, const GlobalOptions& global, CommandResult& result);
+void setup_resolve(CLI::App& app, const GlobalOptions& global, CommandResult& result);
+void setup_explain(CLI::App& app, const GlobalOptions& global, CommandResult& result);
+void setup_which(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 
 } // namespace torchpin::cli

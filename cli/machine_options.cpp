@@ -57,10 +57,18 @@ Machine detect_this_machine(const MachineOptions& options, LazyGpuCatalog& catal
     return detect_machine(context, options.python_exe, cache);
 }
 
-// This machine's OS facts only: the base that options without --machine complete.
-Machine this_operating_system() {
+// This machine's OS facts, the base that options without --machine complete; and its Python
+// interpreters too unless the options name a Python or another OS.
+Machine this_operating_system(const MachineOptions& options) {
+    const DetectionContext context = DetectionContext::this_machine();
     Machine machine;
-    detect_os(DetectionContext::this_machine(), machine);
+    detect_os(context, machine);
+    const bool same_os =
+        !options.os || (machine.os && parse_operating_system(*options.os) == machine.os->value);
+    if (!options.python && same_os) {
+        PythonProbeCache cache(python_probe_cache_file(context));
+        detect_pythons(context, options.python_exe, cache, machine);
+    }
     return machine;
 }
 
@@ -263,7 +271,7 @@ std::vector<Machine> build_machines(const MachineOptions& options, const GlobalO
     }
     if (machines.empty()) {
         machines.push_back(options.describes_machine()
-                               ? with_options(this_operating_system(), options, catalog)
+                               ? with_options(this_operating_system(options), options, catalog)
                                : detect_this_machine(options, catalog));
     }
     return machines;

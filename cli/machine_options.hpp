@@ -25,8 +25,9 @@ struct MachineOptions {
     bool cpu_only = false;                  // --cpu-only
     std::optional<std::string> python_exe;  // --python-exe PATH: the interpreter to detect
 
-    // Whether any option describes the machine (then nothing is probed but the OS part);
-    // --python-exe only steers detection.
+    // Whether any option describes the machine (then nothing is probed but the OS part and,
+    // unless --python or another --os is given, the Python interpreters); --python-exe only
+    // steers detection.
     bool describes_machine() const;
 };
 
@@ -34,8 +35,9 @@ struct MachineOptions {
 // repeat (check).
 void add_machine_options(CLI::App& command, MachineOptions& options, bool many_machines = false);
 
-// The machine the options describe: the --machine profile, else this machine's OS facts when
-// other options are given, else this machine detected; then each option overrides its facts
+// The machine the options describe: the --machine profile, else this machine's OS facts (and
+// its interpreters, see describes_machine) when other options are given, else this machine
+// detected; then each option overrides its facts
 // with source "option --X". Throws InputError for a malformed profile, UsageError for an
 // invalid option value (an unknown --gpu names the nearest known ones).
 Machine build_machine(const MachineOptions& options, const GlobalOptions& global);

@@ -36,6 +36,9 @@ int main(int argc, char** argv) {
     setup_import(app, global, result);
     setup_update(app, global, result);
     setup_detect(app, global, result);
+    setup_resolve(app, global, result);
+    setup_explain(app, global, result);
+    setup_which(app, global, result);
 
     try {
         app.parse(argc, argv);

@@ -60,17 +60,18 @@ CpuArch arch_of(const std::string& text, const std::string& table, const std::st
     return *arch;
 }
 
-// Platform-tag words that can suit the OS and CPU, for a coarse SQL filter on wheel rows.
-std::vector<std::string> platform_words(const TagEnvironment& env) {
+// A platform-tag word that can suit the OS, for a coarse SQL filter on wheel rows; pure wheels
+// ("any", which "manylinux" also contains) are matched separately.
+std::string platform_word(const TagEnvironment& env) {
     switch (env.os) {
     case OperatingSystem::Windows:
-        return {"win", "any"};
+        return "win";
     case OperatingSystem::Macos:
-        return {"macosx", "any"};
+        return "macosx";
     case OperatingSystem::Linux:
-        return {"linux", "any"};
+        break;
     }
-    return {"any"};
+    return "linux";
 }
 
 } // namespace
@@ -200,11 +201,8 @@ CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
             }
             m.known_issues.push_back(std::move(issue));
         });
-    std::string platform_filter;
-    for (const std::string& word : platform_words(env)) {
-        platform_filter += (platform_filter.empty() ? "" : " OR ") +
-                           std::string("instr(platform_tags, '") + word + "') > 0";
-    }
+    const std::string platform_filter =
+        "instr(platform_tags, '" + platform_word(env) + "') > 0 OR platform_tags = 'any'";
     const TableSpec& wheels = wheel_file_table();
     std::string columns;
     for (const Column& c : wheels.columns()) {

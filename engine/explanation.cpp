@@ -141,11 +141,40 @@ std::string first_build_for(const CompatMatrix& matrix, const TargetMachine& mac
 }
 
 std::string gpu_name(const TargetMachine::NvidiaGpu& gpu) {
-    return gpu.name.empty() ? gpu.capability.sm()
-                            : gpu.name + " (" + gpu.capability.sm() + ")";
+    return gpu.name.empty() ? gpu.capability.sm() : gpu.name + " (" + gpu.capability.sm() + ")";
 }
 
 } // namespace
+
+std::string describe_machine(const TargetMachine& machine) {
+    const TagEnvironment& tags = machine.tags;
+    std::string text =
+        std::string(name(tags.os)) + " " + std::string(name(tags.arch)) + ", " +
+        (tags.python.implementation == PythonImplementation::PyPy ? "PyPy " : "CPython ") +
+        std::to_string(tags.python.major) + "." + std::to_string(tags.python.minor) +
+        (tags.python.is_free_threaded() ? "t" : "");
+    if (tags.glibc) {
+        text += ", glibc " + tags.glibc->to_string();
+    }
+    if (tags.musl) {
+        text += ", musl " + tags.musl->to_string();
+    }
+    if (tags.macos) {
+        text += ", macOS " + tags.macos->to_string();
+    }
+    text += machine.nvidia_driver ? ", NVIDIA driver " + machine.nvidia_driver->to_string()
+                                  : std::string(", no NVIDIA driver");
+    for (const auto& gpu : machine.nvidia_gpus) {
+        text += ", " + (gpu.name.empty() ? "" : gpu.name + " ") + "(" + gpu.capability.sm() + ")";
+    }
+    for (const auto& gfx : machine.rocm_gfx) {
+        text += ", AMD " + gfx;
+    }
+    if (machine.intel_discrete_gpu) {
+        text += ", Intel discrete GPU";
+    }
+    return text;
+}
 
 std::string describe(const Rejection& rejection) {
     return std::visit(Visitor{}, rejection);

@@ -12,6 +12,10 @@ namespace torchpin {
 // "cu124 needs driver >= 550.54.14 for CUDA 12.4.1; this machine has 470.82.01"
 std::string describe(const Rejection& rejection);
 
+// "linux x86_64, CPython 3.11, glibc 2.36, NVIDIA driver 550.54.14, NVIDIA GeForce RTX 3090
+// (sm_86)": the machine an answer is for, in one line.
+std::string describe_machine(const TargetMachine& machine);
+
 // The verdict of a candidate, as `torchpin which` reports it: ok, minor-version, driver-too-old,
 // gpu-unsupported, no-wheel, no-backend-for-os, excluded, not-paired, wrong-backend-kind,
 // missing-data.

@@ -24,8 +24,9 @@ struct TargetMachine {
     std::vector<std::string> rocm_gfx; // "gfx1100"
     bool intel_discrete_gpu = false;
 
+    // A driver counts: a profile may know the driver of a GPU it could not describe.
     bool has_gpu() const noexcept {
-        return !nvidia_gpus.empty() || !rocm_gfx.empty() || intel_discrete_gpu;
+        return !nvidia_gpus.empty() || nvidia_driver || !rocm_gfx.empty() || intel_discrete_gpu;
     }
 };
 

@@ -12,8 +12,6 @@
 
 namespace torchpin {
 
-namespace {
-
 void detect_pythons(const DetectionContext& context, const std::optional<std::string>& python_exe,
                     PythonProbeCache& cache, Machine& machine) {
     std::set<std::pair<std::string, std::string>> environments; // (executable, prefix)
@@ -29,8 +27,6 @@ void detect_pythons(const DetectionContext& context, const std::optional<std::st
         machine.notes.push_back("no Python interpreter could be described");
     }
 }
-
-} // namespace
 
 Machine detect_machine(const DetectionContext& context,
                        const std::optional<std::string>& python_exe, PythonProbeCache& cache) {

@@ -17,4 +17,8 @@ namespace torchpin {
 Machine detect_machine(const DetectionContext& context,
                        const std::optional<std::string>& python_exe, PythonProbeCache& cache);
 
+// Only the interpreter step of detect_machine: appends to machine.pythons (or a note).
+void detect_pythons(const DetectionContext& context, const std::optional<std::string>& python_exe,
+                    PythonProbeCache& cache, Machine& machine);
+
 } // namespace torchpin

@@ -1,0 +1,147 @@
+// `torchpin explain`: resolve's answer with the whole reasoning: the machine, every (torch,
+// backend) candidate considered with its verdict and reasons, the decisions and the hints.
+#include "cli/commands.hpp"
+#include "cli/resolution_output.hpp"
+#include "engine/explanation.hpp"
+
+#include <iostream>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+namespace torchpin::cli {
+
+namespace {
+
+struct ExplainOptions {
+    MachineOptions machine;
+    std::vector<std::string> requirements;
+    std::string backend = "auto";
+    bool allow_cpu_fallback = false;
+};
+
+std::vector<std::string> reasons(const Candidate& candidate) {
+    std::vector<std::string> out;
+    for (const Rejection& rejection : candidate.rejections) {
+        out.push_back(describe(rejection));
+    }
+    return out;
+}
+
+std::string request_text(const ResolveRequest& request, const std::string& backend) {
+    std::string text;
+    for (const Requirement& r : request.requirements) {
+        text += (text.empty() ? "" : " ") + r.to_string();
+    }
+    return text + "; backend " + backend +
+           (request.allow_cpu_fallback ? ", CPU fallback allowed" : "");
+}
+
+// The candidates worth printing: all of them with -v or without a solution; otherwise those
+// ranked before the solution and the solution itself.
+std::size_t shown_candidates(const Resolution& resolution, bool verbose) {
+    if (verbose || !resolution.solution) {
+        return resolution.candidates.size();
+    }
+    std::size_t shown = 0;
+    while (shown < resolution.candidates.size() && !resolution.candidates[shown].works()) {
+        ++shown;
+    }
+    return shown + 1;
+}
+
+void print_text(const ResolverSession& session, const ResolveRequest& request,
+                const Resolution& resolution, const std::string& backend, bool verbose) {
+    std::cout << "Machine:  " << describe_machine(session.target) << '\n';
+    std::cout << "Matrix:   revision " << session.matrix.revision << ", data as of "
+              << session.matrix.data_as_of.value_or("unknown") << '\n';
+    std::cout << "Request:  " << request_text(request, backend) << '\n';
+    for (const std::string& warning : session.warnings) {
+        std::cout << "Warning:  " << warning << '\n';
+    }
+    const std::size_t shown = shown_candidates(resolution, verbose);
+    std::cout << "\nConsidered, best first (" << resolution.candidates.size() << " candidates):\n";
+    for (std::size_t i = 0; i < shown; ++i) {
+        const Candidate& c = resolution.candidates[i];
+        std::cout << "  " << c.torch.to_string() << " " << c.backend.to_string() << ": "
+                  << verdict(c) << '\n';
+        for (const std::string& reason : reasons(c)) {
+            std::cout << "      " << reason << '\n';
+        }
+        for (const std::string& warning : c.warnings) {
+            std::cout << "      warning: " << warning << '\n';
+        }
+    }
+    if (shown < resolution.candidates.size()) {
+        std::cout << "  ... " << resolution.candidates.size() - shown
+                  << " candidates ranked below the answer (-v lists them)\n";
+    }
+    if (!resolution.solution) {
+        std::cout << "\nNo solution:\n";
+        for (const std::string& line :
+             explain_unsolvable(session.matrix, session.target, resolution)) {
+            std::cout << "  " << line << '\n';
+        }
+        std::cout << "\nHints:\n";
+        for (const std::string& hint : hints(session.matrix, session.target, resolution)) {
+            std::cout << "  " << hint << '\n';
+        }
+        return;
+    }
+    const Candidate& s = *resolution.solution;
+    std::cout << "\nAnswer: torch " << s.torch.to_string() << " with " << s.backend.to_string()
+              << " from " << resolution.index_url() << '\n';
+    for (const Pin& pin : s.pins) {
+        std::cout << "  " << pin.package << pin.specifier() << '\n';
+    }
+    std::cout << "\nWhy:\n";
+    for (const std::string& line : explain_solution(session.matrix, session.target, resolution)) {
+        std::cout << "  " << line << '\n';
+    }
+}
+
+std::string explain_json(const ResolverSession& session, const Resolution& resolution) {
+    auto out = nlohmann::ordered_json::parse(format_resolve_json(session, resolution, false));
+    out["schema"] = "torchpin/explain/v1";
+    nlohmann::ordered_json candidates = nlohmann::ordered_json::array();
+    for (const Candidate& c : resolution.candidates) {
+        candidates.push_back({{"torch", c.torch.to_string()},
+                              {"backend", c.backend.to_string()},
+                              {"status", verdict(c)},
+                              {"reasons", reasons(c)},
+                              {"warnings", c.warnings}});
+    }
+    out["candidates"] = candidates;
+    return out.dump(2) + "\n";
+}
+
+int run_explain(const GlobalOptions& global, const ExplainOptions& options) {
+    require_format(global, "explain", {"text", "json"});
+    const ResolveRequest request =
+        parse_resolve_request(options.requirements, options.backend, options.allow_cpu_fallback);
+    const ResolverSession session = open_resolver_session(global, options.machine);
+    const Resolution resolution = resolve(session.matrix, session.target, request);
+    if (global.format == "json") {
+        std::cout << explain_json(session, resolution);
+    } else {
+        print_text(session, request, resolution, options.backend, global.verbose());
+    }
+    return resolution.solution ? 0 : 1;
+}
+
+} // namespace
+
+void setup_explain(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
+    auto options = std::make_shared<ExplainOptions>();
+    CLI::App* explain = app.add_subcommand(
+        "explain", "Like resolve, with the whole reasoning: every candidate and why it was or "
+                   "was not chosen");
+    explain->add_option("requirement", options->requirements,
+                        "PEP 508 requirements (default: torch torchvision torchaudio)");
+    add_request_options(*explain, options->backend, options->allow_cpu_fallback);
+    add_machine_options(*explain, options->machine);
+    explain->callback(
+        [&global, &result, options] { result.exit_code = run_explain(global, *options); });
+}
+
+} // namespace torchpin::cli

@@ -1,0 +1,120 @@
+// `torchpin resolve`: the exact torch/torchvision/torchaudio pins and index for the machine, in
+// the chosen format, with a one-line summary on stderr; exit 1 with hints when nothing fits.
+#include "cli/commands.hpp"
+#include "cli/output.hpp"
+#include "cli/resolution_output.hpp"
+#include "engine/explanation.hpp"
+
+#include <iostream>
+#include <memory>
+
+namespace torchpin::cli {
+
+namespace {
+
+struct ResolveOptions {
+    MachineOptions machine;
+    std::vector<std::string> requirements;
+    std::string backend = "auto";
+    bool allow_cpu_fallback = false;
+    bool hashes = false;
+    std::string output; // -o FILE
+};
+
+std::string format_solution(const std::string& format, const ResolvedAnswer& answer) {
+    if (format == "pip") {
+        return format_pip_command(answer);
+    }
+    if (format == "uv") {
+        return format_uv_command(answer);
+    }
+    if (format == "uv-project") {
+        return format_uv_project(answer);
+    }
+    if (format == "pylock") {
+        return format_pylock(answer);
+    }
+    return format_requirements(answer);
+}
+
+void print_unsolvable(const ResolverSession& session, const Resolution& resolution) {
+    std::cerr << "torchpin: no solution\n";
+    for (const std::string& line : explain_unsolvable(session.matrix, session.target, resolution)) {
+        std::cerr << "  " << line << '\n';
+    }
+    for (const std::string& hint : hints(session.matrix, session.target, resolution)) {
+        std::cerr << "hint: " << hint << '\n';
+    }
+}
+
+// Files the answer pins that have no digest in the matrix, named on stderr for --hashes.
+void report_missing_digests(const ResolverSession& session, const Candidate& solution) {
+    for (const PinFiles& files : pin_files(session.matrix, solution)) {
+        if (files.hashed.empty()) {
+            std::cerr << "torchpin: warning: no digest known for " << files.package
+                      << (files.unhashed.empty()
+                              ? " (the matrix lists none of its files)"
+                              : " (" + files.unhashed.front()->wheel.to_string() +
+                                    (files.unhashed.size() > 1 ? " and others" : "") +
+                                    " carry none)")
+                      << '\n';
+        }
+    }
+}
+
+int run_resolve(const GlobalOptions& global, const ResolveOptions& options) {
+    require_format(global, "resolve",
+                   {"text", "requirements", "pip", "uv", "uv-project", "pylock", "json"});
+    const ResolveRequest request =
+        parse_resolve_request(options.requirements, options.backend, options.allow_cpu_fallback);
+    const ResolverSession session = open_resolver_session(global, options.machine);
+    const Resolution resolution = resolve(session.matrix, session.target, request);
+    if (global.format == "json") {
+        write_output(format_resolve_json(session, resolution, options.hashes), options.output);
+        if (!global.quiet()) {
+            std::cerr << summary_line(session, resolution) << '\n';
+        }
+        return resolution.solution ? 0 : 1;
+    }
+    if (!resolution.solution) {
+        print_unsolvable(session, resolution);
+        return 1;
+    }
+    write_output(format_solution(global.format, {session, resolution, options.hashes}),
+                 options.output);
+    if (!global.quiet()) {
+        std::cerr << summary_line(session, resolution) << '\n';
+        for (const std::string& warning : session.warnings) {
+            std::cerr << "torchpin: warning: " << warning << '\n';
+        }
+        for (const std::string& warning : resolution.solution->warnings) {
+            std::cerr << "torchpin: warning: " << warning << '\n';
+        }
+        if (options.hashes) {
+            report_missing_digests(session, *resolution.solution);
+        }
+    }
+    return 0;
+}
+
+} // namespace
+
+void setup_resolve(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
+    auto options = std::make_shared<ResolveOptions>();
+    CLI::App* resolve = app.add_subcommand(
+        "resolve", "Pick exact torch/torchvision/torchaudio pins and the index for a machine");
+    resolve->add_option("requirement", options->requirements,
+                        "PEP 508 requirements (default: torch torchvision torchaudio)");
+    add_request_options(*resolve, options->backend, options->allow_cpu_fallback);
+    resolve->add_flag("--hashes", options->hashes,
+                      "Add the sha256 of every pinned file the matrix knows a digest of");
+    resolve->add_option("-o,--output", options->output, "Write to FILE atomically")
+        ->type_name("FILE");
+    add_machine_options(*resolve, options->machine);
+    resolve->footer("Formats (--format): requirements (default), pip, uv, uv-project, pylock, "
+                    "json.");
+    resolve->callback(
+        [&global, &result, options] { result.exit_code = run_resolve(global, *options); });
+}
+
+} // namespace torchpin::cli

@@ -1,0 +1,44 @@
+// The answer of `resolve` in each output format: requirements.txt, pip and uv commands, a uv
+// project snippet, a PEP 751 pylock.toml, and the JSON object of the command-line contract.
+#pragma once
+
+#include "cli/resolver_session.hpp"
+
+#include <string>
+#include <vector>
+
+namespace torchpin::cli {
+
+// A solved request and what every format needs to print it.
+struct ResolvedAnswer {
+    const ResolverSession& session;
+    const Resolution& resolution; // with a solution
+    bool with_hashes = false;     // --hashes
+};
+
+// The formats resolve prints; "text" (the global default) is the same as "requirements".
+inline constexpr std::string_view pypi_simple_url = "https://pypi.org/simple";
+
+std::string format_requirements(const ResolvedAnswer& answer);
+std::string format_pip_command(const ResolvedAnswer& answer);
+std::string format_uv_command(const ResolvedAnswer& answer);
+std::string format_uv_project(const ResolvedAnswer& answer);
+std::string format_pylock(const ResolvedAnswer& answer);
+
+// The "torchpin/resolve/v1" object, for a solution or (resolution without one) "unsolvable".
+std::string format_resolve_json(const ResolverSession& session, const Resolution& resolution,
+                                bool with_hashes);
+
+// The files of each pin that the answer can name a digest for, and those it cannot: the wheels
+// the matrix lists for the pinned version and backend on the machine's OS and CPU.
+struct PinFiles {
+    std::string package;
+    std::vector<const IndexFile*> hashed;
+    std::vector<const IndexFile*> unhashed;
+};
+std::vector<PinFiles> pin_files(const CompatMatrix& matrix, const Candidate& solution);
+
+// "resolve: torch 2.11.0+cu128 (minor-version) for ...": the one line resolve prints on stderr.
+std::string summary_line(const ResolverSession& session, const Resolution& resolution);
+
+} // namespace torchpin::cli

@@ -1,0 +1,126 @@
+// Opening the matrix and the machine for a resolver command, and reading its request.
+#include "cli/resolver_session.hpp"
+
+#include "cli/matrix_access.hpp"
+#include "engine/compat_matrix_loader.hpp"
+#include "engine/diagnostic.hpp"
+#include "engine/target_machine.hpp"
+
+#include <cstdlib>
+
+namespace torchpin::cli {
+
+namespace {
+
+constexpr int stale_after_days = 120;
+
+std::optional<std::chrono::year_month_day> parse_date(const std::string& text) {
+    int year = 0;
+    unsigned month = 0;
+    unsigned day = 0;
+    char dash1 = 0;
+    char dash2 = 0;
+    if (std::sscanf(text.c_str(), "%4d%c%2u%c%2u", &year, &dash1, &month, &dash2, &day) != 5 ||
+        dash1 != '-' || dash2 != '-' || text.size() != 10) {
+        return std::nullopt;
+    }
+    const std::chrono::year_month_day date{std::chrono::year{year}, std::chrono::month{month},
+                                           std::chrono::day{day}};
+    return date.ok() ? std::optional(date) : std::nullopt;
+}
+
+bool is_resolvable_package(const std::string& name) {
+    return name == "torch" || name == "torchvision" || name == "torchaudio";
+}
+
+} // namespace
+
+std::chrono::year_month_day today() {
+    if (const char* fixed = std::getenv("TORCHPIN_TODAY"); fixed != nullptr && *fixed != '\0') {
+        const auto date = parse_date(fixed);
+        if (!date) {
+            throw UsageError(std::string("$TORCHPIN_TODAY '") + fixed +
+                             "': expected a date like 2026-09-14");
+        }
+        return *date;
+    }
+    return std::chrono::year_month_day{
+        std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now())};
+}
+
+std::optional<std::string> stale_data_warning(const std::optional<std::string>& data_as_of,
+                                              std::chrono::year_month_day on) {
+    const auto date = data_as_of ? parse_date(*data_as_of) : std::nullopt;
+    if (!date) {
+        return std::nullopt;
+    }
+    const auto age = (std::chrono::sys_days{on} - std::chrono::sys_days{*date}).count();
+    if (age <= stale_after_days) {
+        return std::nullopt;
+    }
+    return "the matrix data is " + std::to_string(age) + " days old (as of " + *data_as_of +
+           "): newer releases are missing; run 'torchpin update'";
+}
+
+ResolverSession open_resolver_session(const GlobalOptions& global, const MachineOptions& options) {
+    ResolverSession session;
+    session.machine = build_machine(options, global);
+    auto target = resolver_target(session.machine);
+    if (!target) {
+        throw UsageError(target.error().message);
+    }
+    session.target = target->machine;
+    session.warnings = target->assumptions;
+    auto store = open_matrix_for_reading(global);
+    const std::int64_t revision = revision_to_read(store, global.revision);
+    session.matrix = load_compat_matrix(store, revision, session.target.tags);
+    if (auto stale = stale_data_warning(session.matrix.data_as_of, today())) {
+        session.warnings.push_back(*stale);
+    }
+    return session;
+}
+
+ResolveRequest parse_resolve_request(const std::vector<std::string>& requirements,
+                                     const std::string& backend, bool allow_cpu_fallback) {
+    ResolveRequest request;
+    request.allow_cpu_fallback = allow_cpu_fallback;
+    const std::vector<std::string> defaults{"torch", "torchvision", "torchaudio"};
+    for (const std::string& text : requirements.empty() ? defaults : requirements) {
+        auto parsed = Requirement::parse(text);
+        if (!parsed) {
+            throw InputError(locate(parsed.error(), "<REQUIREMENT argument>"));
+        }
+        if (!is_resolvable_package(parsed->name().normalized())) {
+            throw UsageError("'" + text +
+                             "': torchpin resolves torch, torchvision and torchaudio; install "
+                             "other packages from PyPI next to them");
+        }
+        if (parsed->url()) {
+            throw UsageError("'" + text +
+                             "': a URL requirement names its file already; give "
+                             "a version specifier instead");
+        }
+        request.requirements.push_back(*std::move(parsed));
+    }
+    if (backend != "auto") {
+        auto parsed = Backend::parse(backend);
+        if (!parsed) {
+            throw UsageError("--backend '" + backend + "': " + parsed.error().message +
+                             " (expected auto, cpu, cuXYZ, rocmX.Y or xpu)");
+        }
+        request.backend = *parsed;
+    }
+    return request;
+}
+
+void add_request_options(CLI::App& command, std::string& backend, bool& allow_cpu_fallback) {
+    command
+        .add_option("--backend", backend,
+                    "auto (default: the best build that runs on the GPU), cpu, cu128, rocm6.3, "
+                    "xpu, ...")
+        ->type_name("BACKEND");
+    command.add_flag("--allow-cpu-fallback", allow_cpu_fallback,
+                     "With a GPU and no GPU build that fits, answer with a CPU build (warned)");
+}
+
+} // namespace torchpin::cli

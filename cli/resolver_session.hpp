@@ -1,0 +1,46 @@
+// What resolve, explain and which share: the machine, the matrix revision read for it, the parsed
+// request, and the warnings every answer carries (assumptions, stale data).
+#pragma once
+
+#include "cli/global_options.hpp"
+#include "cli/machine_options.hpp"
+#include "engine/compat_matrix.hpp"
+#include "engine/machine.hpp"
+#include "engine/solver.hpp"
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchpin::cli {
+
+struct ResolverSession {
+    Machine machine;                   // the profile, as detect would print it
+    TargetMachine target;              // what the solver sees of it
+    CompatMatrix matrix;               // the revision read, for the machine's OS and CPU
+    std::vector<std::string> warnings; // assumptions about the machine, stale data
+};
+
+// Builds the machine from the options, reads the matrix revision (--revision or the newest) and
+// collects the warnings. Throws UsageError when the machine lacks what the resolver needs.
+ResolverSession open_resolver_session(const GlobalOptions& global, const MachineOptions& options);
+
+// The request from the command line: the requirements (default `torch torchvision torchaudio`),
+// --backend (`auto` or a backend label) and --allow-cpu-fallback. Throws InputError with a caret
+// for an invalid requirement, UsageError for a package torchpin does not resolve or a URL.
+ResolveRequest parse_resolve_request(const std::vector<std::string>& requirements,
+                                     const std::string& backend, bool allow_cpu_fallback);
+
+// "the matrix data is 150 days old (as of 2026-01-01): run 'torchpin update' ..." when the data
+// is older than 120 days on `today`; nullopt otherwise or when the date is unknown.
+std::optional<std::string> stale_data_warning(const std::optional<std::string>& data_as_of,
+                                              std::chrono::year_month_day today);
+
+// Today in UTC, or $TORCHPIN_TODAY (YYYY-MM-DD) when set, so answers can be tested for any date.
+std::chrono::year_month_day today();
+
+// Adds --backend and --allow-cpu-fallback, which resolve and explain share.
+void add_request_options(CLI::App& command, std::string& backend, bool& allow_cpu_fallback);
+
+} // namespace torchpin::cli

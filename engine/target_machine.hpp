@@ -1,0 +1,24 @@
+// From a machine profile (detected, saved or built from options) to the machine the resolver
+// reasons over, with every assumption that filled a gap said out loud.
+#pragma once
+
+#include "engine/machine.hpp"
+#include "engine/solver.hpp"
+
+#include <string>
+#include <vector>
+
+namespace torchpin {
+
+struct ResolverTarget {
+    TargetMachine machine;
+    std::vector<std::string> assumptions; // "glibc unknown: assuming 2.28 ..." for the warnings
+};
+
+// The resolver's view of `machine` with its first Python interpreter. Fails (with a message that
+// names the option to pass) when the OS, the CPU or the Python is unknown. An unknown glibc or
+// macOS version is assumed, and a GPU without a known compute capability is left out; each of
+// those becomes an assumption.
+Expected<ResolverTarget> resolver_target(const Machine& machine);
+
+} // namespace torchpin
