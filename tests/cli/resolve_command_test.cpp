@@ -1,0 +1,141 @@
+// `torchpin resolve` end to end on the embedded matrix: -o writes atomically and only answers,
+// exit codes, the stale-data warning, the JSON keys of the contract, and the main job with no
+// machine option at all.
+#include "tests/support/process.hpp"
+#include "tests/support/test_paths.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+
+namespace test = torchpin::test;
+using nlohmann::json;
+
+namespace {
+
+struct Scratch {
+    std::filesystem::path dir;
+    Scratch() {
+        dir = std::filesystem::temp_directory_path() /
+              ("torchpin_resolve_" + std::to_string(getpid()));
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
+    }
+    ~Scratch() { std::filesystem::remove_all(dir); }
+    test::ProcessResult run(std::vector<std::string> args,
+                            const std::string& today = "2026-10-01") {
+        return test::run_torchpin(args, "",
+                                  {{"TORCHPIN_DB", "/nonexistent/torchpin-test.db"},
+                                   {"TORCHPIN_CACHE_DIR", (dir / "cache").string()},
+                                   {"TORCHPIN_TODAY", today}});
+    }
+};
+
+const std::string gpu_box = test::source_path("tests/data/machines/profiles/gpu-box.json").string();
+
+std::vector<std::string> resolve_on_gpu_box(std::vector<std::string> extra) {
+    std::vector<std::string> args{"resolve", "--machine", gpu_box};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(resolve_command)
+
+BOOST_AUTO_TEST_CASE(output_file_holds_the_answer_and_stdout_stays_empty) {
+    Scratch s;
+    const auto file = s.dir / "requirements.txt";
+    const auto r = s.run(resolve_on_gpu_box({"torch==2.1.2", "-o", file.string()}));
+    BOOST_TEST(r.exit_code == 0);
+    BOOST_TEST(r.out.empty());
+    const std::string written = test::read_file(file);
+    BOOST_TEST(written.find("\ntorch==2.1.2") != std::string::npos);
+    BOOST_TEST(written.find("--index-url https://download.pytorch.org/whl/cu") !=
+               std::string::npos);
+    BOOST_TEST(r.err.find("resolve: torch 2.1.2") != std::string::npos);
+    // No temporary file is left beside the answer.
+    for (const auto& entry : std::filesystem::directory_iterator(s.dir)) {
+        BOOST_TEST(entry.path().filename().string().find(".tmp") == std::string::npos);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(no_solution_exits_1_and_leaves_the_output_file_alone) {
+    Scratch s;
+    const auto file = s.dir / "requirements.txt";
+    std::ofstream(file) << "previous content\n";
+    const auto r =
+        s.run(resolve_on_gpu_box({"torch==2.1.2", "--driver", "418.39", "-o", file.string()}));
+    BOOST_TEST(r.exit_code == 1);
+    BOOST_TEST(r.err.find("no solution") != std::string::npos);
+    BOOST_TEST(r.err.find("hint: ") != std::string::npos);
+    BOOST_TEST(test::read_file(file) == "previous content\n");
+}
+
+BOOST_AUTO_TEST_CASE(json_has_the_contract_keys) {
+    Scratch s;
+    const auto ok = s.run(
+        resolve_on_gpu_box({"--format", "json", "torch==2.1.2", "torchvision", "torchaudio"}));
+    BOOST_TEST(ok.exit_code == 0);
+    const json answer = json::parse(ok.out);
+    BOOST_TEST(answer["schema"] == "torchpin/resolve/v1");
+    BOOST_TEST(answer["status"] == "ok");
+    BOOST_TEST(answer["matrix"]["revision"].is_number());
+    BOOST_TEST(answer["machine"]["schema"] == "torchpin/machine/v1");
+    BOOST_TEST(
+        answer["index_url"].get<std::string>().starts_with("https://download.pytorch.org/whl/"));
+    BOOST_TEST(answer["pins"].size() == 3u);
+    BOOST_TEST(answer["pins"][0]["name"] == "torch");
+    BOOST_TEST(answer["pins"][0]["hashes"].is_array());
+    BOOST_TEST((answer["compatibility"] == "direct" || answer["compatibility"] == "minor-version"));
+    BOOST_TEST(answer["explanation"].size() > 0u);
+
+    const auto none =
+        s.run(resolve_on_gpu_box({"--format", "json", "--driver", "418.39", "torch==2.1.2"}));
+    BOOST_TEST(none.exit_code == 1);
+    const json unsolvable = json::parse(none.out);
+    BOOST_TEST(unsolvable["status"] == "unsolvable");
+    BOOST_TEST(!unsolvable.contains("pins"));
+    BOOST_TEST(unsolvable["hints"].size() > 0u);
+}
+
+BOOST_AUTO_TEST_CASE(data_older_than_120_days_is_warned_about) {
+    Scratch s;
+    const auto fresh = s.run(resolve_on_gpu_box({"torch==2.1.2"}), "2026-10-01");
+    BOOST_TEST(fresh.out.find("torchpin update") == std::string::npos);
+    const auto stale = s.run(resolve_on_gpu_box({"torch==2.1.2"}), "2027-06-01");
+    BOOST_TEST(stale.exit_code == 0);
+    BOOST_TEST(stale.out.find("# warning: the matrix data is") != std::string::npos);
+    BOOST_TEST(stale.err.find("run 'torchpin update'") != std::string::npos);
+    const auto bad_date = s.run(resolve_on_gpu_box({"torch==2.1.2"}), "next week");
+    BOOST_TEST(bad_date.exit_code == 2);
+}
+
+BOOST_AUTO_TEST_CASE(bad_requests_exit_2) {
+    Scratch s;
+    const auto bad_requirement = s.run(resolve_on_gpu_box({"torch>=>2"}));
+    BOOST_TEST(bad_requirement.exit_code == 2);
+    BOOST_TEST(bad_requirement.err.find("<REQUIREMENT argument>:1:") != std::string::npos);
+    BOOST_TEST(bad_requirement.err.find('^') != std::string::npos);
+    BOOST_TEST(s.run(resolve_on_gpu_box({"numpy"})).exit_code == 2);
+    BOOST_TEST(s.run(resolve_on_gpu_box({"--backend", "cuda12"})).exit_code == 2);
+    BOOST_TEST(s.run(resolve_on_gpu_box({"--format", "xml"})).exit_code == 2);
+}
+
+BOOST_AUTO_TEST_CASE(the_main_job_resolves_this_machine) {
+    Scratch s;
+    const auto r = s.run({"resolve"});
+    // This machine (no GPU in CI) with its python3: a CPU answer, or a clear "no Python" error.
+    if (r.exit_code == 2) {
+        BOOST_TEST(r.err.find("--python") != std::string::npos);
+        return;
+    }
+    BOOST_TEST(r.exit_code == 0);
+    BOOST_TEST(r.out.find("--index-url https://download.pytorch.org/whl/") != std::string::npos);
+    BOOST_TEST(r.out.find("torch==") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
