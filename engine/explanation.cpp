@@ -140,6 +140,31 @@ std::string first_build_for(const CompatMatrix& matrix, const TargetMachine& mac
     return "";
 }
 
+// "cu132, cu130 and cu126: the machine has no NVIDIA GPU" for builds rejected for the same kind
+// of machine; "2.1.2+cu121: <reason>" for the others.
+std::vector<std::string> grouped_reasons(const std::vector<const Candidate*>& candidates) {
+    std::vector<std::string> reasons;
+    std::vector<std::pair<std::string, std::vector<std::string>>> by_why;
+    for (const Candidate* c : candidates) {
+        const Rejection& first = c->rejections.front();
+        if (const auto* wrong = std::get_if<WrongBackendKind>(&first)) {
+            auto it = std::find_if(by_why.begin(), by_why.end(),
+                                   [&](const auto& group) { return group.first == wrong->why; });
+            if (it == by_why.end()) {
+                by_why.push_back({wrong->why, {}});
+                it = std::prev(by_why.end());
+            }
+            it->second.push_back(c->backend.to_string());
+        } else {
+            reasons.push_back(label(*c) + ": " + describe(first));
+        }
+    }
+    for (const auto& [why, backends] : by_why) {
+        reasons.push_back(join_words(backends) + ": " + why);
+    }
+    return reasons;
+}
+
 std::string gpu_name(const TargetMachine::NvidiaGpu& gpu) {
     return gpu.name.empty() ? gpu.capability.sm() : gpu.name + " (" + gpu.capability.sm() + ")";
 }
@@ -251,11 +276,8 @@ std::vector<std::string> explain_unsolvable(const CompatMatrix& matrix,
                 (g.fit == GpuFit::CudaTooOld ? " (the PTX needs a CUDA that knows the GPU)" : ""));
             continue;
         }
-        std::vector<std::string> reasons;
-        for (const Candidate* c : candidates) {
-            reasons.push_back(label(*c) + ": " + describe(c->rejections.front()));
-        }
-        lines.push_back("torch " + torch.to_string() + ": " + join_words(reasons));
+        lines.push_back("torch " + torch.to_string() + ": " +
+                        join_words(grouped_reasons(candidates)));
     }
     if (excluded > 0) {
         lines.push_back(std::to_string(excluded) +
@@ -311,6 +333,15 @@ std::vector<std::string> hints(const CompatMatrix& matrix, const TargetMachine& 
         })) {
         out.push_back("--allow-cpu-fallback would install torch " + label(*c) +
                       " (no GPU acceleration)");
+    }
+    const bool any_cpu_build =
+        std::any_of(resolution.candidates.begin(), resolution.candidates.end(),
+                    [](const Candidate& c) { return c.backend.kind() == BackendKind::Cpu; });
+    if (!machine.has_gpu() && !any_cpu_build) {
+        out.push_back("the matrix records no CPU build for " + std::string(name(machine.tags.os)) +
+                      " " + std::string(name(machine.tags.arch)) +
+                      " (unknown, not necessarily unpublished): --backend cpu asks for one "
+                      "anyway, 'torchpin update' may add them");
     }
     for (const auto& gpu : machine.nvidia_gpus) {
         if (const std::string first = first_build_for(matrix, machine, gpu); !first.empty()) {

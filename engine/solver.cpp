@@ -72,13 +72,47 @@ bool wheel_of_backend(const IndexFile& file, const Backend& backend) {
     return backend.kind() == BackendKind::Cpu;
 }
 
+// Whether a file is built for the machine's CPU (or for any), so that its presence in a listing
+// says something about this machine: a listing that only holds x86_64 files (a lockfile resolved
+// on x86_64) says nothing about aarch64 wheels.
+bool built_for_cpu(const IndexFile& file, const TagEnvironment& env) {
+    for (const std::string& text : file.wheel.tag_set().platforms()) {
+        const PlatformTag platform = PlatformTag::parse(text);
+        const std::string& arch = platform.arch();
+        switch (platform.family()) {
+        case PlatformFamily::Any:
+            return true;
+        case PlatformFamily::Macos:
+            if (arch == "universal2" ||
+                arch == (env.arch == CpuArch::Aarch64 ? "arm64" : "x86_64") ||
+                (arch == "intel" && env.arch == CpuArch::X86_64)) {
+                return true;
+            }
+            break;
+        case PlatformFamily::Windows:
+            if (arch == (env.arch == CpuArch::Aarch64 ? "arm64"
+                         : env.arch == CpuArch::I686  ? "x86"
+                                                      : "amd64")) {
+                return true;
+            }
+            break;
+        default:
+            if (arch == name(env.arch)) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 struct WheelChoice {
     bool any_listed = false;       // the matrix lists files for this version and backend
     std::optional<IndexFile> best; // the file pip installs on this machine, if any
 };
 
-WheelChoice choose_wheel(const CompatMatrix& matrix, const TagRanking& ranking,
-                         std::string_view package, const Version& version, const Backend& backend) {
+WheelChoice choose_wheel(const CompatMatrix& matrix, const TagEnvironment& env,
+                         const TagRanking& ranking, std::string_view package,
+                         const Version& version, const Backend& backend) {
     WheelChoice choice;
     std::optional<std::size_t> best_priority;
     for (const IndexFile& file : matrix.wheels) {
@@ -87,7 +121,7 @@ WheelChoice choose_wheel(const CompatMatrix& matrix, const TagRanking& ranking,
             !wheel_of_backend(file, backend)) {
             continue;
         }
-        choice.any_listed = true;
+        choice.any_listed = choice.any_listed || built_for_cpu(file, env);
         const auto priority = ranking.best(file.wheel.tag_set());
         const bool better =
             priority && (!best_priority || *priority < *best_priority ||
@@ -189,7 +223,8 @@ private:
 
     void check_package(Candidate& c, const ReleaseFact& release, std::string_view package,
                        const Version& version) const {
-        const WheelChoice wheel = choose_wheel(matrix_, ranking_, package, version, c.backend);
+        const WheelChoice wheel =
+            choose_wheel(matrix_, machine_.tags, ranking_, package, version, c.backend);
         const Version pinned = pin_version(version, c.backend, wheel, &release);
         if (auto it = requirements_.find(std::string(package)); it != requirements_.end()) {
             for (const Requirement* r : it->second) {
@@ -321,8 +356,7 @@ private:
     }
 
     static std::string describe_gpu(const TargetMachine::NvidiaGpu& gpu) {
-        return gpu.name.empty() ? gpu.capability.sm()
-                                : gpu.name + " (" + gpu.capability.sm() + ")";
+        return gpu.name.empty() ? gpu.capability.sm() : gpu.name + " (" + gpu.capability.sm() + ")";
     }
 
     void check_gfx(Candidate& c) const {
@@ -389,6 +423,32 @@ std::vector<Backend> candidate_backends(const CompatMatrix& matrix, const Target
     return backends;
 }
 
+// Releases newer than `chosen` of which the matrix records no build at all for the machine's OS
+// and CPU: unknown rather than unpublished, so the answer says so.
+std::optional<std::string> releases_without_builds_here(const CompatMatrix& matrix,
+                                                        const TargetMachine& machine,
+                                                        const Version& chosen) {
+    std::vector<std::string> unknown;
+    for (const ReleaseFact& release : matrix.releases) {
+        const bool any_here = std::any_of(
+            matrix.published.begin(), matrix.published.end(), [&](const PublishedBackend& p) {
+                return p.torch == release.torch && p.os == machine.tags.os &&
+                       p.arch == machine.tags.arch;
+            });
+        if (chosen < release.torch && !any_here) {
+            unknown.push_back(release.torch.to_string());
+        }
+    }
+    if (unknown.empty()) {
+        return std::nullopt;
+    }
+    return "the matrix records no builds of torch " +
+           (unknown.size() == 1 ? unknown.front() : unknown.back() + " to " + unknown.front()) +
+           " for " + std::string(name(machine.tags.os)) + " " +
+           std::string(name(machine.tags.arch)) +
+           ": unknown, not necessarily unpublished ('torchpin update' may add them)";
+}
+
 } // namespace
 
 std::string_view name(DriverFit fit) noexcept {
@@ -433,6 +493,9 @@ Resolution resolve(const CompatMatrix& matrix, const TargetMachine& machine,
                                  [](const Candidate& c) { return c.works(); });
     if (it != resolution.candidates.end()) {
         resolution.solution = *it;
+        if (auto gap = releases_without_builds_here(matrix, machine, it->torch)) {
+            resolution.solution->warnings.push_back(*gap);
+        }
     }
     return resolution;
 }

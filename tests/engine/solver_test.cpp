@@ -185,6 +185,21 @@ BOOST_AUTO_TEST_CASE(listed_wheels_decide_over_the_python_list_and_pins_take_the
         !none.solution.has_value()); // 3.13 is in the release list, but no 3.13 file is listed
 }
 
+BOOST_AUTO_TEST_CASE(files_listed_for_another_cpu_say_nothing_about_this_one) {
+    MatrixBuilder b;
+    b.release("2.5.1", "0.20.1", "2.5.1", "3.9 3.10 3.11 3.12 3.13")
+        .published("2.5.1", "cpu", OperatingSystem::Linux, CpuArch::Aarch64)
+        .wheel("torch-2.5.1+cpu-cp312-cp312-linux_x86_64.whl", "cpu");
+    auto arm = linux_machine("3.12", "", {});
+    arm.tags.arch = CpuArch::Aarch64;
+    const auto r = resolve(b.matrix(), arm, request_for({"torch"}));
+    BOOST_REQUIRE(r.solution.has_value()); // the release's Python list decides, with a warning
+    BOOST_TEST(!r.solution->pins.at(0).wheel.has_value());
+    b.wheel("torch-2.5.1+cpu-cp311-cp311-manylinux_2_28_aarch64.whl", "cpu");
+    const auto listed = resolve(b.matrix(), arm, request_for({"torch"}));
+    BOOST_TEST(!listed.solution.has_value()); // aarch64 files are listed, none for cp312
+}
+
 BOOST_AUTO_TEST_CASE(no_gpu_means_cpu_and_markers_apply_per_machine) {
     const auto matrix = two_releases().matrix();
     const auto r = resolve(matrix, linux_machine("3.11", "", {}),
