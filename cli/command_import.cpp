@@ -2,10 +2,11 @@
 #include "cli/commands.hpp"
 #include "cli/matrix_access.hpp"
 #include "engine/diagnostic.hpp"
-#include "importers/page_import.hpp"
+#include "importers/page_files.hpp"
 
 #include <algorithm>
 #include <iostream>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -29,13 +30,12 @@ std::string file_url(const std::filesystem::path& path) {
 
 // The files a SOURCE names: itself, or every regular file below a directory (sorted), each with
 // the URL it stands for (--url for a file, --url + relative path inside a directory).
-std::vector<std::pair<std::filesystem::path, std::string>> expand(const std::string& source,
-                                                                  const std::string& base_url) {
+std::vector<PageFile> expand(const std::string& source, const std::string& base_url) {
     const std::filesystem::path path(source);
     if (!std::filesystem::is_directory(path)) {
         return {{path, base_url.empty() ? file_url(path) : base_url}};
     }
-    std::vector<std::pair<std::filesystem::path, std::string>> files;
+    std::vector<PageFile> files;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(path)) {
         if (entry.is_regular_file()) {
             const std::string relative = entry.path().lexically_relative(path).generic_string();
@@ -43,10 +43,12 @@ std::vector<std::pair<std::filesystem::path, std::string>> expand(const std::str
             if (!base_url.empty()) {
                 url = base_url + (base_url.ends_with('/') ? "" : "/") + relative;
             }
-            files.emplace_back(entry.path(), url);
+            files.push_back(PageFile{entry.path(), url});
         }
     }
-    std::sort(files.begin(), files.end());
+    std::sort(files.begin(), files.end(), [](const PageFile& a, const PageFile& b) {
+        return std::tie(a.path, a.url) < std::tie(b.path, b.url);
+    });
     return files;
 }
 
@@ -70,19 +72,17 @@ int run(const GlobalOptions& global, const ImportOptions& options) {
                              "download the page and import the file with --url " +
                              source);
         }
-        for (const auto& [path, url] : expand(source, options.url)) {
-            const TextInput page = TextInput::read_file(path, max_page_bytes);
-            PageImport imported = import_index_page(
-                page, url, page_options, SourceInfo{"", url, "", utc_now_iso8601(), path.string()});
-            for (const LinkIssue& issue : imported.issues) {
-                if (!global.quiet()) {
-                    std::cerr << render(issue.diagnostic, Severity::Warning) << '\n';
+        import_page_files(
+            expand(source, options.url), page_options, max_page_bytes, [&](PageImport&& imported) {
+                for (const LinkIssue& issue : imported.issues) {
+                    if (!global.quiet()) {
+                        std::cerr << render(issue.diagnostic, Severity::Warning) << '\n';
+                    }
+                    ++issues;
                 }
-                ++issues;
-            }
-            other_files += imported.other_files.size();
-            request.listings.push_back(std::move(imported.listing));
-        }
+                other_files += imported.other_files.size();
+                request.listings.push_back(std::move(imported.listing));
+            });
     }
     auto store = open_matrix_for_writing(global);
     const ImportResult result = store.import(request);
