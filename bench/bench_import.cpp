@@ -127,15 +127,18 @@ struct ImportRun {
     double total() const { return parse_s + store_s; }
 };
 
-ImportRun torchpin_import(const PageSet& pages, const fs::path& db) {
+ImportRun torchpin_import(const PageSet& pages, const fs::path& db, std::size_t threads = 0) {
     ImportRun run;
     const auto start = std::chrono::steady_clock::now();
     ImportRequest request;
     request.note = "bench";
-    import_page_files(pages.files, {}, max_page_bytes, [&](PageImport&& page) {
-        run.rows += page.listing.rows.size();
-        request.listings.push_back(std::move(page.listing));
-    });
+    import_page_files(
+        pages.files, {}, max_page_bytes,
+        [&](PageImport&& page) {
+            run.rows += page.listing.rows.size();
+            request.listings.push_back(std::move(page.listing));
+        },
+        threads);
     run.parse_s = seconds_since(start);
     const auto store_start = std::chrono::steady_clock::now();
     MatrixStore store = MatrixStore::open(db, true);
@@ -206,7 +209,7 @@ struct Measured {
 // Imports `pages` into fresh databases (best of `repeats`), inserts their rows bare, re-imports
 // them unchanged and, when given, imports `changed` on top of the first import.
 Measured measure(const std::string& input, const PageSet& pages, const PageSet* changed,
-                 const fs::path& scratch, int repeats) {
+                 const fs::path& scratch, int repeats, std::size_t threads = 0) {
     const fs::path db = scratch / "matrix.db";
     const fs::path imported = scratch / "imported.db";
     const fs::path bare_db = scratch / "bare.db";
@@ -214,7 +217,7 @@ Measured measure(const std::string& input, const PageSet& pages, const PageSet* 
     out.import.parse_s = 1e300;
     for (int run = 0; run < repeats; ++run) {
         remove_database(db);
-        ImportRun this_run = torchpin_import(pages, db);
+        ImportRun this_run = torchpin_import(pages, db, threads);
         if (this_run.total() < out.import.total()) {
             out.import = this_run;
         }
@@ -231,7 +234,7 @@ Measured measure(const std::string& input, const PageSet& pages, const PageSet* 
 
     const auto import_onto_copy = [&](const PageSet& next) {
         return [&] {
-            const ImportRun run = torchpin_import(next, db);
+            const ImportRun run = torchpin_import(next, db, threads);
             if (&next == &pages && run.result.revision) {
                 throw std::runtime_error("re-importing the same pages made a revision");
             }
@@ -359,10 +362,10 @@ std::vector<test::IndexPageFile> real_wheel_pages() {
 
 } // namespace
 
-// Prints Markdown tables: the import of a generated PyTorch-format index (HTML, and the same
-// listings as PEP 691 JSON) and of the real pages, each against a bare SQLite insert of its rows,
-// then the phases of the HTML import. Usage: bench_import [REPEATS] [VERSIONS]
-// (VERSIONS per package and variant; 35 gives 201,600 files).
+// Prints Markdown tables: the import of a generated PyTorch-format index (HTML, on one parse
+// thread per core and on one thread, and the same listings as PEP 691 JSON) and of the real
+// pages, each against a bare SQLite insert of its rows, then the phases of the HTML import. Usage:
+// bench_import [REPEATS] [VERSIONS] (VERSIONS per package and variant; 35 gives 201,600 files).
 int main(int argc, char** argv) {
     const int repeats = argc > 1 ? std::stoi(argv[1]) : 3;
     const test::PytorchIndexShape shape{.versions = argc > 2 ? std::stoul(argv[2]) : 35};
@@ -389,6 +392,8 @@ int main(int argc, char** argv) {
     std::vector<Measured> all;
     all.push_back(
         measure("generated index, HTML", html_pages, &html_changed, scratch.path(), repeats));
+    all.push_back(measure("generated index, HTML, pages parsed on 1 thread", html_pages,
+                          &html_changed, scratch.path(), repeats, 1));
     all.push_back(measure("generated index, PEP 691 JSON", json_pages, &json_changed,
                           scratch.path(), repeats));
     all.push_back(measure("torch_stable.html", torch_stable, nullptr, scratch.path(), repeats * 5));
