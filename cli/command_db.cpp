@@ -241,6 +241,8 @@ void setup_db(CLI::App& app, const GlobalOptions& global, CommandResult& result)
     exporter->callback(
         [&global, &result, options] { result.exit_code = run_export(global, *options); });
 
+    setup_db_coverage(*db, global, result);
+
     CLI::App* build =
         db->add_subcommand("build", "Build a new matrix file (--db) from a data directory");
     build->add_option("--data", options->data_dir, "The data directory with manifest.json")

@@ -1,11 +1,13 @@
-// `torchpin import SOURCE...`: index pages (files, directories, https URLs) as one new revision.
+// `torchpin import SOURCE...`: index pages (files, directories, http(s) URLs) as one new revision.
 #include "cli/commands.hpp"
 #include "cli/matrix_access.hpp"
+#include "cli/page_fetching.hpp"
 #include "engine/diagnostic.hpp"
 #include "importers/page_files.hpp"
 
 #include <algorithm>
 #include <iostream>
+#include <map>
 #include <tuple>
 
 #include <nlohmann/json.hpp>
@@ -52,6 +54,31 @@ std::vector<PageFile> expand(const std::string& source, const std::string& base_
     return files;
 }
 
+bool is_url(const std::string& source) {
+    return source.starts_with("https://") || source.starts_with("http://");
+}
+
+// The pages of the URL sources, fetched together, by URL.
+std::map<std::string, net::HttpResponse> fetch_urls(const std::vector<std::string>& sources,
+                                                    const GlobalOptions& global) {
+    std::vector<net::HttpRequest> requests;
+    for (const std::string& source : sources) {
+        if (is_url(source)) {
+            requests.push_back({source, std::nullopt, std::nullopt});
+        }
+    }
+    if (requests.empty()) {
+        return {};
+    }
+    ProgressLine progress(ProgressLine::wanted(global.quiet()));
+    auto responses = fetch_index_pages(requests, index_fetch_settings(), progress);
+    std::map<std::string, net::HttpResponse> by_url;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        by_url.emplace(requests[i].url, std::move(responses[i]));
+    }
+    return by_url;
+}
+
 int run(const GlobalOptions& global, const ImportOptions& options) {
     require_format(global, "import", {"text", "json"});
     PageOptions page_options{std::nullopt, options.skip_invalid};
@@ -66,23 +93,30 @@ int run(const GlobalOptions& global, const ImportOptions& options) {
     request.note = options.note.empty() ? "import" : options.note;
     std::size_t issues = 0;
     std::size_t other_files = 0;
-    for (const std::string& source : options.sources) {
-        if (source.starts_with("https://") || source.starts_with("http://")) {
-            throw UsageError("importing from a URL needs the network client of 'torchpin update'; "
-                             "download the page and import the file with --url " +
-                             source);
+    const auto add = [&](PageImport imported) {
+        for (const LinkIssue& issue : imported.issues) {
+            if (!global.quiet()) {
+                std::cerr << render(issue.diagnostic, Severity::Warning) << '\n';
+            }
+            ++issues;
         }
-        import_page_files(
-            expand(source, options.url), page_options, max_page_bytes, [&](PageImport&& imported) {
-                for (const LinkIssue& issue : imported.issues) {
-                    if (!global.quiet()) {
-                        std::cerr << render(issue.diagnostic, Severity::Warning) << '\n';
-                    }
-                    ++issues;
-                }
-                other_files += imported.other_files.size();
-                request.listings.push_back(std::move(imported.listing));
-            });
+        other_files += imported.other_files.size();
+        request.listings.push_back(std::move(imported.listing));
+    };
+    auto fetched = fetch_urls(options.sources, global);
+    for (const std::string& source : options.sources) {
+        if (is_url(source)) {
+            net::HttpResponse& response = fetched.at(source);
+            if (!is_page(response)) {
+                throw fetch_failure(source, response, "nothing was written");
+            }
+            const PageOptions options_for_response = page_options_for(response, page_options);
+            add(import_index_page(page_text(source, std::move(response)), source,
+                                  options_for_response,
+                                  SourceInfo{"", source, "", utc_now_iso8601(), ""}));
+            continue;
+        }
+        import_page_files(expand(source, options.url), page_options, max_page_bytes, add);
     }
     auto store = open_matrix_for_writing(global);
     const ImportResult result = store.import(request);
@@ -124,8 +158,8 @@ int run(const GlobalOptions& global, const ImportOptions& options) {
 void setup_import(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
     auto options = std::make_shared<ImportOptions>();
     CLI::App* command = app.add_subcommand(
-        "import", "Add index pages (files, directories) to the matrix as one new revision");
-    command->add_option("SOURCE", options->sources, "Page files or directories of pages")
+        "import", "Add index pages (files, directories, URLs) to the matrix as one new revision");
+    command->add_option("SOURCE", options->sources, "Page files, directories of pages, or URLs")
         ->required();
     command
         ->add_option("--kind", options->kind,

@@ -19,6 +19,10 @@ std::string version_banner(const GlobalOptions& global);
 
 void setup_pep440(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 void setup_db(CLI::App& app, const GlobalOptions& global, CommandResult& result);
+// `db coverage`, registered on the `db` subcommand by setup_db.
+void setup_db_coverage(CLI::App& db, const GlobalOptions& global, CommandResult& result);
 void setup_import(CLI::App& app, const GlobalOptions& global, CommandResult& result);
+void setup_update(CLI::App& app, const GlobalOptions& global, CommandResult& result);
+void setup_detect(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 
 } // namespace torchpin::cli

@@ -34,6 +34,8 @@ int main(int argc, char** argv) {
     setup_pep440(app, global, result);
     setup_db(app, global, result);
     setup_import(app, global, result);
+    setup_update(app, global, result);
+    setup_detect(app, global, result);
 
     try {
         app.parse(argc, argv);

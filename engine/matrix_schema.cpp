@@ -1,6 +1,8 @@
 // Migrations of the matrix database. Append new ones; never edit one that has shipped.
 #include "engine/matrix_schema.hpp"
 
+#include "engine/dataset_tables.hpp"
+
 #include <stdexcept>
 #include <string>
 
@@ -51,6 +53,7 @@ CREATE INDEX listing_current ON listing (table_name, name) WHERE valid_to IS NUL
 CREATE TABLE wheel_file (
     id INTEGER PRIMARY KEY,
     listing TEXT NOT NULL,
+    url TEXT NOT NULL,
     file_name TEXT NOT NULL,
     package TEXT NOT NULL,
     version TEXT NOT NULL,
@@ -58,7 +61,6 @@ CREATE TABLE wheel_file (
     python_tags TEXT NOT NULL,
     abi_tags TEXT NOT NULL,
     platform_tags TEXT NOT NULL,
-    url TEXT NOT NULL,
     sha256 TEXT,
     requires_python TEXT,
     yanked INTEGER NOT NULL CHECK (yanked IN (0, 1)),
@@ -75,8 +77,240 @@ CREATE INDEX wheel_file_current ON wheel_file (listing, url) WHERE valid_to IS N
 CREATE INDEX wheel_file_package ON wheel_file (package, valid_from);
 )sql";
 
+// Migration 2: the curated dataset tables (engine/dataset_tables.cpp lists their columns).
+constexpr const char* migration_2 = R"sql(
+CREATE TABLE citation (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    citation TEXT NOT NULL,
+    what TEXT NOT NULL,
+    location TEXT NOT NULL,
+    note TEXT,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX citation_current ON citation (listing, citation) WHERE valid_to IS NULL;
+CREATE TABLE torch_release (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    torch TEXT NOT NULL,
+    release_date TEXT,
+    torchvision TEXT,
+    torchvision_series TEXT,
+    torchvision_note TEXT,
+    torchaudio TEXT,
+    torchaudio_series TEXT,
+    torchaudio_note TEXT,
+    python TEXT,
+    install_style TEXT,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX torch_release_current ON torch_release (listing, torch) WHERE valid_to IS NULL;
+CREATE TABLE release_backend (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    torch TEXT NOT NULL,
+    backend TEXT NOT NULL,
+    os TEXT NOT NULL,
+    arch TEXT NOT NULL,
+    evidence TEXT NOT NULL,
+    note TEXT,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX release_backend_current ON release_backend (listing, torch, backend, os, arch) WHERE valid_to IS NULL;
+CREATE TABLE pypi_backend (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    torch TEXT NOT NULL,
+    os TEXT NOT NULL,
+    arch TEXT NOT NULL,
+    backend TEXT NOT NULL,
+    note TEXT,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX pypi_backend_current ON pypi_backend (listing, torch, os, arch) WHERE valid_to IS NULL;
+CREATE TABLE backend_cuda (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    backend TEXT NOT NULL,
+    cuda TEXT NOT NULL,
+    note TEXT,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX backend_cuda_current ON backend_cuda (listing, backend) WHERE valid_to IS NULL;
+CREATE TABLE cuda_driver (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    cuda TEXT NOT NULL,
+    os TEXT NOT NULL,
+    toolkit_minimum TEXT,
+    installer_driver TEXT,
+    used TEXT,
+    note TEXT,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX cuda_driver_current ON cuda_driver (listing, cuda, os) WHERE valid_to IS NULL;
+CREATE TABLE cuda_compat (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    cuda_major TEXT NOT NULL,
+    os TEXT NOT NULL,
+    minimum_driver TEXT NOT NULL,
+    below_driver TEXT,
+    note TEXT,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX cuda_compat_current ON cuda_compat (listing, cuda_major, os) WHERE valid_to IS NULL;
+CREATE TABLE cuda_arch_list (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    torch TEXT NOT NULL,
+    backend TEXT NOT NULL,
+    os TEXT NOT NULL,
+    arch TEXT NOT NULL,
+    arch_list TEXT NOT NULL,
+    basis TEXT NOT NULL,
+    note TEXT,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX cuda_arch_list_current ON cuda_arch_list (listing, torch, backend, os, arch) WHERE valid_to IS NULL;
+CREATE TABLE compute_capability (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    sm TEXT NOT NULL,
+    first_cuda TEXT NOT NULL,
+    architecture TEXT,
+    note TEXT,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX compute_capability_current ON compute_capability (listing, sm) WHERE valid_to IS NULL;
+CREATE TABLE rocm_target (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    backend TEXT NOT NULL,
+    gfx TEXT NOT NULL,
+    note TEXT,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX rocm_target_current ON rocm_target (listing, backend) WHERE valid_to IS NULL;
+CREATE TABLE gpu_pci (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    vendor TEXT NOT NULL,
+    device TEXT NOT NULL,
+    name TEXT NOT NULL,
+    discrete INTEGER NOT NULL,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX gpu_pci_current ON gpu_pci (listing, vendor, device) WHERE valid_to IS NULL;
+CREATE TABLE gpu_model (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    name TEXT NOT NULL,
+    compute_capability TEXT NOT NULL,
+    codename TEXT,
+    note TEXT,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX gpu_model_current ON gpu_model (listing, name) WHERE valid_to IS NULL;
+CREATE TABLE windows_runtime (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    torch TEXT NOT NULL,
+    item TEXT NOT NULL,
+    value TEXT NOT NULL,
+    note TEXT,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX windows_runtime_current ON windows_runtime (listing, torch, item) WHERE valid_to IS NULL;
+CREATE TABLE known_issue (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    issue TEXT NOT NULL,
+    os TEXT NOT NULL,
+    torch TEXT NOT NULL,
+    backend TEXT,
+    severity TEXT NOT NULL,
+    error TEXT NOT NULL,
+    cause TEXT NOT NULL,
+    fix TEXT NOT NULL,
+    links TEXT NOT NULL,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX known_issue_current ON known_issue (listing, issue) WHERE valid_to IS NULL;
+)sql";
+
+// Migration 3: what `torchpin update` remembers per page URL (validators for conditional
+// requests, the listing digest they vouch for, the variant folders the page points to). Not
+// revisioned: it describes the last fetch, not the matrix; written in the import's transaction.
+constexpr const char* migration_3 = R"sql(
+CREATE TABLE http_cache (
+    url TEXT PRIMARY KEY,
+    etag TEXT,
+    last_modified TEXT,
+    listing_digest TEXT,
+    backend_folders TEXT NOT NULL,
+    fetched_at TEXT NOT NULL,
+    CHECK (etag IS NOT NULL OR last_modified IS NOT NULL)
+) STRICT, WITHOUT ROWID;
+)sql";
+
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> all{migration_1};
+    static const std::vector<const char*> all{migration_1, migration_2, migration_3};
     return all;
 }
 
@@ -107,22 +341,26 @@ const TableSpec& wheel_file_table() {
                                 {{"file_name"},
                                  {"package"},
                                  {"version"},
-                                 {"backend"},
+                                 {"backend", ColumnType::Text, false},
                                  {"python_tags"},
                                  {"abi_tags"},
                                  {"platform_tags"},
-                                 {"sha256"},
-                                 {"requires_python"},
+                                 {"sha256", ColumnType::Text, false},
+                                 {"requires_python", ColumnType::Text, false},
                                  {"yanked", ColumnType::Integer},
                                  {"yanked_reason"},
-                                 {"core_metadata"},
-                                 {"upload_time"},
+                                 {"core_metadata", ColumnType::Text, false},
+                                 {"upload_time", ColumnType::Text, false},
                                  {"provenance"}}};
     return spec;
 }
 
 const std::vector<const TableSpec*>& revisioned_tables() {
-    static const std::vector<const TableSpec*> all{&wheel_file_table()};
+    static const std::vector<const TableSpec*> all = [] {
+        std::vector<const TableSpec*> tables{&wheel_file_table()};
+        tables.insert(tables.end(), dataset_tables().begin(), dataset_tables().end());
+        return tables;
+    }();
     return all;
 }
 

@@ -8,6 +8,8 @@
 #include <chrono>
 #include <ctime>
 #include <map>
+#include <set>
+#include <sstream>
 
 namespace torchpin {
 
@@ -186,7 +188,11 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
         changed.push_back(Pending{&listing, std::move(digest), current_id});
     }
     if (changed.empty()) {
-        return result; // the transaction rolls back: nothing to record
+        if (request.in_same_transaction) {
+            request.in_same_transaction(db_);
+            transaction.commit();
+        }
+        return result; // no revision: the matrix already holds this content
     }
 
     db_.prepare(
@@ -233,6 +239,9 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
         .bind(1, std::string_view(revision_digest(revision)))
         .bind(2, revision)
         .run();
+    if (request.in_same_transaction) {
+        request.in_same_transaction(db_);
+    }
     transaction.commit();
     result.revision = revision;
     return result;
@@ -346,6 +355,32 @@ std::vector<RowDifference> MatrixStore::diff(std::int64_t from, std::int64_t to)
     return out;
 }
 
+void MatrixStore::check_citations(std::vector<std::string>& problems) {
+    std::set<std::string> known;
+    auto citations = db_.prepare("SELECT citation FROM citation WHERE valid_to IS NULL");
+    while (citations.step()) {
+        known.insert(citations.text(0));
+    }
+    for (const TableSpec* table : revisioned_tables()) {
+        const auto columns = table->columns();
+        if (std::none_of(columns.begin(), columns.end(),
+                         [](const Column& c) { return c.name == "cites"; })) {
+            continue;
+        }
+        auto rows =
+            db_.prepare("SELECT DISTINCT cites FROM " + table->name + " WHERE valid_to IS NULL");
+        while (rows.step()) {
+            std::istringstream ids(rows.text(0));
+            for (std::string id; ids >> id;) {
+                if (!known.contains(id)) {
+                    problems.push_back(table->name + ": cites \"" + id +
+                                       "\", which no citation defines");
+                }
+            }
+        }
+    }
+}
+
 std::vector<std::string> MatrixStore::verify() {
     std::vector<std::string> problems;
     auto integrity = db_.prepare("PRAGMA integrity_check");
@@ -399,6 +434,7 @@ std::vector<std::string> MatrixStore::verify() {
         }
         previous = info.number;
     }
+    check_citations(problems);
     auto listings = db_.prepare("SELECT table_name, name, content_digest, valid_from FROM listing "
                                 "WHERE valid_to IS NULL");
     while (listings.step()) {

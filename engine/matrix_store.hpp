@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -38,6 +39,10 @@ struct ImportRequest {
     std::string note;
     std::optional<std::string> data_as_of; // the newest date the data speaks for, YYYY-MM-DD
     std::optional<std::string> created_at; // default: now; fixed for reproducible builds
+    // Runs inside the import's transaction just before it commits, whether or not a revision is
+    // made, so bookkeeping kept beside the revisioned tables (update's http_cache) lands with
+    // the import or not at all: [&](sqlite::Database& db) { remember_page(db, page); }.
+    std::function<void(sqlite::Database&)> in_same_transaction{};
 };
 
 struct ImportResult {
@@ -100,7 +105,7 @@ public:
     std::vector<RowDifference> diff(std::int64_t from, std::int64_t to);
     // Problems found (empty when sound): SQLite integrity and foreign keys, rows without a
     // source, overlapping validity ranges, broken revision chain, content digests that do not
-    // match their rows.
+    // match their rows, citations that no citation row defines.
     std::vector<std::string> verify();
 
     sqlite::Database& database() noexcept { return db_; }
@@ -110,6 +115,7 @@ private:
         : db_(std::move(db)) {}
     std::int64_t source_id(const SourceInfo& source);
     std::string revision_digest(std::int64_t revision);
+    void check_citations(std::vector<std::string>& problems); // every "cites" id is defined
     sqlite::Database db_;
 };
 

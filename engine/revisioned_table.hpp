@@ -16,6 +16,7 @@ enum class ColumnType { Text, Integer };
 struct Column {
     std::string name;
     ColumnType type = ColumnType::Text;
+    bool required = true; // false: may be NULL ("unknown", stated as such in the data)
 };
 
 // A revisioned table: besides its columns every row has `listing` (the page or data file that

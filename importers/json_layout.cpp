@@ -2,10 +2,10 @@
 #include "importers/json_layout.hpp"
 
 #include "engine/diagnostic.hpp"
+#include "importers/json_tracking.hpp"
 #include "importers/text_position.hpp"
 
 #include <algorithm>
-#include <iterator>
 #include <string_view>
 #include <utility>
 
@@ -14,53 +14,6 @@ namespace torchpin {
 namespace {
 
 using nlohmann::json;
-
-// A pointer into the page that publishes how far nlohmann's lexer has read: SAX events come
-// while it reads, so at start_object the read position is just past that object's '{'.
-class TrackedChar {
-public:
-    using iterator_category = std::input_iterator_tag;
-    using value_type = char;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const char*;
-    using reference = const char&;
-
-    TrackedChar(const char* at, const char** read_up_to)
-        : at_(at)
-        , read_up_to_(read_up_to) {}
-
-    reference operator*() const noexcept { return *at_; }
-    TrackedChar& operator++() noexcept {
-        *read_up_to_ = ++at_;
-        return *this;
-    }
-    TrackedChar operator++(int) noexcept {
-        TrackedChar before = *this;
-        ++*this;
-        return before;
-    }
-    friend bool operator==(const TrackedChar& a, const TrackedChar& b) noexcept {
-        return a.at_ == b.at_;
-    }
-
-private:
-    const char* at_;
-    const char** read_up_to_;
-};
-
-// "[json.exception.parse_error.101] parse error at line 1, column 9: syntax error …" -> "syntax
-// error …" (the diagnostic gives the position).
-std::string reason_of(const json::exception& error) {
-    std::string_view what = error.what();
-    if (const auto tag_end = what.find("] "); tag_end != std::string_view::npos) {
-        what.remove_prefix(tag_end + 2);
-    }
-    if (const auto colon = what.find(": ");
-        what.starts_with("parse error") && colon != std::string_view::npos) {
-        what.remove_prefix(colon + 2);
-    }
-    return std::string(what);
-}
 
 // Rejected: json::parse with a callback notes the offsets too, but its callback parser rescans
 // the enclosing array after every object it closes, quadratic in the number of files.
@@ -110,7 +63,7 @@ public:
 
     bool parse_error(std::size_t position, const std::string&,
                      const json::exception& exception) override {
-        error.emplace(position > 0 ? position - 1 : 0, reason_of(exception));
+        error.emplace(position > 0 ? position - 1 : 0, json_error_reason(exception));
         return false;
     }
 

@@ -98,6 +98,9 @@ BOOST_AUTO_TEST_SUITE(golden)
 
 BOOST_AUTO_TEST_CASE(every_golden_case_matches) {
     const auto dir = test::source_path("tests/cli/golden");
+    // Cases name fixture files relative to the source tree.
+    const auto build_directory = std::filesystem::current_path();
+    std::filesystem::current_path(test::source_dir());
     std::size_t cases = 0;
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
         if (entry.path().extension() != ".case") {
@@ -121,6 +124,7 @@ BOOST_AUTO_TEST_CASE(every_golden_case_matches) {
             BOOST_TEST(actual.err == expected.err);
         }
     }
+    std::filesystem::current_path(build_directory);
     BOOST_TEST(cases > 0u);
 }
 

@@ -191,11 +191,12 @@ BOOST_AUTO_TEST_CASE(verify_reports_damage) {
     auto store = MatrixStore::open(temp.path, true);
     store.import(request({listing({wheel(a)}, "d1")}));
     store.database().execute("UPDATE wheel_file SET sha256 = 'forged'");
-    store.database().execute(
-        "INSERT INTO wheel_file SELECT NULL, listing, file_name, package, version, backend, "
-        "python_tags, abi_tags, platform_tags, url, sha256, requires_python, yanked, "
-        "yanked_reason, "
-        "core_metadata, upload_time, provenance, source, valid_from, valid_to FROM wheel_file");
+    const std::string columns =
+        "listing, url, file_name, package, version, backend, python_tags, abi_tags, platform_tags, "
+        "sha256, requires_python, yanked, yanked_reason, core_metadata, upload_time, provenance, "
+        "source, valid_from, valid_to";
+    store.database().execute("INSERT INTO wheel_file (" + columns + ") SELECT " + columns +
+                             " FROM wheel_file");
     const auto problems = store.verify();
     BOOST_TEST_MESSAGE(problems.size() << " problems");
     BOOST_TEST(std::any_of(problems.begin(), problems.end(), [](const auto& p) {

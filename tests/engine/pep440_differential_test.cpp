@@ -13,6 +13,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
 
@@ -220,7 +221,8 @@ BOOST_AUTO_TEST_CASE(agrees_with_pip_packaging_on_random_input) {
             questions.push_back({'S', twin, candidate});
         }
     }
-    const auto input = std::filesystem::temp_directory_path() / "torchpin_pep440_questions.tsv";
+    const auto input = std::filesystem::temp_directory_path() /
+                       ("torchpin_pep440_questions_" + std::to_string(getpid()) + ".tsv");
     {
         std::ofstream out(input);
         for (const auto& q : questions) {

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
 
@@ -65,7 +66,8 @@ BOOST_AUTO_TEST_CASE(oversized_input_is_rejected_before_reading_it_all) {
     const std::string message = error_of([&] { TextInput::read_stream(big, "<stdin>", 1024); });
     BOOST_TEST(message.find("<stdin>: error: input too large") == 0u, message);
 
-    const auto path = std::filesystem::temp_directory_path() / "torchpin_text_input_big.txt";
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("torchpin_text_input_big_" + std::to_string(getpid()) + ".txt");
     std::ofstream(path) << std::string(4096, 'y');
     const std::string file_message = error_of([&] { TextInput::read_file(path, 1024); });
     BOOST_TEST(file_message.find("file too large") != std::string::npos, file_message);

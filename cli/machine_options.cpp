@@ -1,0 +1,272 @@
+// Building a Machine from profiles, options and detection; option values validated on the way.
+#include "cli/machine_options.hpp"
+
+#include "cli/matrix_access.hpp"
+#include "engine/diagnostic.hpp"
+#include "engine/gpu_catalog_store.hpp"
+#include "engine/os_detection.hpp"
+#include "importers/machine_detection.hpp"
+#include "importers/machine_json.hpp"
+
+#include <iostream>
+#include <memory>
+
+namespace torchpin::cli {
+
+namespace {
+
+// The GPU tables of the matrix, opened on first use.
+class LazyGpuCatalog {
+public:
+    explicit LazyGpuCatalog(const GlobalOptions& global)
+        : global_(global) {}
+
+    const GpuCatalog& get() {
+        if (!catalog_) {
+            auto store = open_matrix_for_reading(global_);
+            catalog_ = std::make_unique<GpuCatalog>(
+                load_gpu_catalog(store.database(), revision_to_read(store, global_.revision)));
+        }
+        return *catalog_;
+    }
+
+private:
+    const GlobalOptions& global_;
+    std::unique_ptr<GpuCatalog> catalog_;
+};
+
+Machine read_profile(const std::string& file) {
+    if (file == "-") {
+        return machine_from_json(TextInput::read_stream(std::cin, "<stdin>"));
+    }
+    return machine_from_json(TextInput::read_file(file));
+}
+
+Machine detect_this_machine(const MachineOptions& options, LazyGpuCatalog& catalog) {
+    DetectionContext context = DetectionContext::this_machine();
+    context.gpu_catalog = [&catalog]() -> const GpuCatalog* {
+        try {
+            return &catalog.get();
+        } catch (const UsageError&) { // no matrix to read: detection goes on without the tables
+            return nullptr;
+        } catch (const InputError&) {
+            return nullptr;
+        }
+    };
+    PythonProbeCache cache(python_probe_cache_file(context));
+    return detect_machine(context, options.python_exe, cache);
+}
+
+// This machine's OS facts only: the base that options without --machine complete.
+Machine this_operating_system() {
+    Machine machine;
+    detect_os(DetectionContext::this_machine(), machine);
+    return machine;
+}
+
+std::string suggestions(const std::vector<std::string>& names) {
+    std::string text;
+    for (const auto& name : names) {
+        text += (text.empty() ? "; did you mean '" : "', '") + name;
+    }
+    return text.empty() ? text : text + "'?";
+}
+
+NvidiaGpu gpu_from_option(const std::string& text, LazyGpuCatalog& catalog) {
+    static const GpuCatalog no_tables({}, {});
+    const bool needs_tables = !ComputeCapability::parse(text) &&
+                              !(text.starts_with("sm") && ComputeCapability::parse_sm(text));
+    const GpuLookup lookup = (needs_tables ? catalog.get() : no_tables).lookup(text);
+    if (!lookup.match) {
+        throw UsageError("--gpu '" + text + "': unknown GPU: " + lookup.unknown_reason +
+                         suggestions(lookup.suggestions));
+    }
+    NvidiaGpu gpu;
+    gpu.name = lookup.match->model;
+    gpu.pci_id = lookup.match->pci_id;
+    gpu.compute_capability = Fact<ComputeCapability>{lookup.match->compute_capability,
+                                                     "option --gpu (" + lookup.match->rule + ")"};
+    gpu.source = "option --gpu";
+    return gpu;
+}
+
+PythonInterpreter python_from_option(const std::string& text) {
+    const bool has_implementation = text.starts_with("cp") || text.starts_with("pp");
+    const auto target = PythonTarget::parse(has_implementation ? text : "cp" + text);
+    if (!target) {
+        throw UsageError("--python '" + text + "': expected a version like 3.11 or 3.13t");
+    }
+    if (target->free_threaded && !target->is_free_threaded()) {
+        throw UsageError("--python '" + text + "': free-threaded builds exist from 3.13 on");
+    }
+    PythonInterpreter python;
+    python.source = "option --python";
+    python.implementation = target->implementation;
+    python.version = std::to_string(target->major) + "." + std::to_string(target->minor);
+    python.free_threaded = target->free_threaded;
+    python.abi_flags = target->free_threaded ? "t" : "";
+    return python;
+}
+
+// What only held on the profile's former OS: its version, C library, WSL, containers, macOS and
+// Windows facts, and the interpreters that ran there.
+void forget_os_facts(Machine& machine) {
+    const Machine before = std::move(machine);
+    machine = Machine{};
+    machine.arch = before.arch;
+    machine.nvidia = before.nvidia;
+    machine.amd = before.amd;
+    machine.intel_gpus = before.intel_gpus;
+    machine.notes = before.notes;
+}
+
+void apply_system_options(const MachineOptions& options, Machine& machine) {
+    if (options.os) {
+        const auto os = parse_operating_system(*options.os);
+        if (!os) {
+            throw UsageError("--os '" + *options.os + "': expected linux, windows or macos");
+        }
+        if (!machine.os || machine.os->value != *os) {
+            forget_os_facts(machine);
+        }
+        machine.os = Fact<OperatingSystem>{*os, "option --os"};
+    }
+    if (options.arch) {
+        const auto arch = parse_cpu_arch(*options.arch);
+        if (!arch) {
+            throw UsageError("--arch '" + *options.arch +
+                             "': expected a CPU architecture like x86_64, aarch64 or arm64");
+        }
+        machine.arch = Fact<CpuArch>{*arch, "option --arch"};
+    }
+    if (options.glibc) {
+        const auto glibc = OsVersion::parse(*options.glibc);
+        if (!glibc) {
+            throw UsageError("--glibc '" + *options.glibc + "': expected a version like 2.28");
+        }
+        machine.glibc = Fact<OsVersion>{*glibc, "option --glibc"};
+    }
+    if (options.python) {
+        machine.pythons = {python_from_option(*options.python)};
+    }
+}
+
+void apply_gpu_options(const MachineOptions& options, LazyGpuCatalog& catalog, Machine& machine) {
+    if (options.driver) {
+        std::optional<DriverVersion> version;
+        if (*options.driver != "none") {
+            auto parsed = DriverVersion::parse(*options.driver);
+            if (!parsed) {
+                throw UsageError("--driver '" + *options.driver + "': " + parsed.error().message +
+                                 " (or 'none')");
+            }
+            version = *parsed;
+        }
+        machine.nvidia.driver = Fact<std::optional<DriverVersion>>{version, "option --driver"};
+        machine.nvidia.cuda.reset(); // what an older profile's driver supported says nothing now
+    }
+    if (!options.gpus.empty()) {
+        machine.nvidia.gpus.clear();
+        for (const auto& text : options.gpus) {
+            machine.nvidia.gpus.push_back(gpu_from_option(text, catalog));
+        }
+    }
+    if (!options.rocm_gfx.empty()) {
+        machine.amd.gpus.clear();
+        for (const auto& target : options.rocm_gfx) {
+            if (!target.starts_with("gfx") || target.size() < 6) {
+                throw UsageError("--rocm-gfx '" + target +
+                                 "': expected an LLVM target like gfx1100");
+            }
+            machine.amd.gpus.push_back({target, "option --rocm-gfx"});
+        }
+    }
+    if (options.cpu_only) {
+        if (!options.gpus.empty() || !options.rocm_gfx.empty()) {
+            throw UsageError(
+                "--cpu-only describes a machine without GPUs: drop --gpu and --rocm-gfx");
+        }
+        machine.nvidia = NvidiaFacts{};
+        machine.nvidia.driver =
+            Fact<std::optional<DriverVersion>>{std::nullopt, "option --cpu-only"};
+        machine.amd.gpus.clear();
+        machine.intel_gpus.clear();
+    }
+}
+
+Machine with_options(Machine machine, const MachineOptions& options, LazyGpuCatalog& catalog) {
+    apply_system_options(options, machine);
+    apply_gpu_options(options, catalog, machine);
+    return machine;
+}
+
+} // namespace
+
+bool MachineOptions::describes_machine() const {
+    return !machine_files.empty() || os || arch || python || glibc || driver || !gpus.empty() ||
+           !rocm_gfx.empty() || cpu_only;
+}
+
+void add_machine_options(CLI::App& command, MachineOptions& options, bool many_machines) {
+    auto* machine = command
+                        .add_option("--machine", options.machine_files,
+                                    "A profile from 'torchpin detect --format json' ('-': stdin)")
+                        ->type_name("FILE")
+                        ->group("Machine")
+                        ->allow_extra_args(false); // one file per --machine, then positionals
+    if (!many_machines) {
+        machine->expected(1);
+    }
+    command.add_option("--os", options.os, "Operating system: linux, windows, macos")
+        ->type_name("OS")
+        ->group("Machine");
+    command.add_option("--arch", options.arch, "CPU: x86_64 (amd64), aarch64 (arm64), ...")
+        ->type_name("ARCH")
+        ->group("Machine");
+    command.add_option("--python", options.python, "Python version: 3.11, 3.13t (free-threaded)")
+        ->type_name("VERSION")
+        ->group("Machine");
+    command.add_option("--glibc", options.glibc, "glibc version (Linux): 2.28")
+        ->type_name("VERSION")
+        ->group("Machine");
+    command.add_option("--driver", options.driver, "NVIDIA driver version, or 'none'")
+        ->type_name("VERSION")
+        ->group("Machine");
+    command
+        .add_option("--gpu", options.gpus,
+                    "A GPU: 8.6, sm_86, \"GeForce RTX 3090\" or 10de:2204 (repeatable)")
+        ->type_name("GPU")
+        ->group("Machine")
+        ->allow_extra_args(false);
+    command.add_option("--rocm-gfx", options.rocm_gfx, "An AMD GPU target: gfx1100 (repeatable)")
+        ->type_name("TARGET")
+        ->group("Machine")
+        ->allow_extra_args(false);
+    command.add_flag("--cpu-only", options.cpu_only, "Describe the machine as having no GPU")
+        ->group("Machine");
+    command
+        .add_option("--python-exe", options.python_exe,
+                    "Detect this interpreter instead of the ones on PATH")
+        ->type_name("PATH")
+        ->group("Machine");
+}
+
+Machine build_machine(const MachineOptions& options, const GlobalOptions& global) {
+    return build_machines(options, global).front(); // --machine cannot repeat here
+}
+
+std::vector<Machine> build_machines(const MachineOptions& options, const GlobalOptions& global) {
+    LazyGpuCatalog catalog(global);
+    std::vector<Machine> machines;
+    for (const auto& file : options.machine_files) {
+        machines.push_back(with_options(read_profile(file), options, catalog));
+    }
+    if (machines.empty()) {
+        machines.push_back(options.describes_machine()
+                               ? with_options(this_operating_system(), options, catalog)
+                               : detect_this_machine(options, catalog));
+    }
+    return machines;
+}
+
+} // namespace torchpin::cli

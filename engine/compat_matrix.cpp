@@ -1,0 +1,91 @@
+// Lookups over the in-memory matrix: release, backend CUDA, driver minimums, arch lists.
+#include "engine/compat_matrix.hpp"
+
+#include <algorithm>
+
+namespace torchpin {
+
+const ReleaseFact* CompatMatrix::release(const Version& torch) const {
+    const auto it = std::find_if(releases.begin(), releases.end(),
+                                 [&](const ReleaseFact& r) { return r.torch == torch; });
+    return it == releases.end() ? nullptr : &*it;
+}
+
+std::optional<CudaVersion> CompatMatrix::cuda_of(const Backend& backend) const {
+    for (const auto& [b, cuda] : backend_cuda) {
+        if (b == backend) {
+            return cuda;
+        }
+    }
+    return backend.cuda_version(); // the label alone: cu121 is some CUDA 12.1
+}
+
+const CudaDriverFact* CompatMatrix::cuda_driver(const CudaVersion& cuda, OperatingSystem os) const {
+    // The exact toolkit release, else the newest known update of the same major.minor not newer
+    // than it (12.1.1 when asked for 12.1.2), else that minor's GA release.
+    const CudaDriverFact* best = nullptr;
+    for (const CudaDriverFact& fact : cuda_drivers) {
+        if (fact.os != os || fact.cuda.major() != cuda.major() ||
+            fact.cuda.minor() != cuda.minor() || !fact.minimum) {
+            continue;
+        }
+        if (fact.cuda == cuda) {
+            return &fact;
+        }
+        const bool not_newer = !(cuda < fact.cuda);
+        if (not_newer && (best == nullptr || best->cuda < fact.cuda)) {
+            best = &fact;
+        }
+    }
+    if (best != nullptr) {
+        return best;
+    }
+    for (const CudaDriverFact& fact : cuda_drivers) {
+        if (fact.os == os && fact.minimum && fact.cuda.major() == cuda.major() &&
+            fact.cuda.minor() == cuda.minor() && (!fact.cuda.patch() || *fact.cuda.patch() == 0)) {
+            return &fact;
+        }
+    }
+    return nullptr;
+}
+
+const CompatFloor* CompatMatrix::compat_floor(std::uint32_t cuda_major, OperatingSystem os) const {
+    const auto it =
+        std::find_if(compat_floors.begin(), compat_floors.end(), [&](const CompatFloor& f) {
+            return f.cuda_major == cuda_major && f.os == os;
+        });
+    return it == compat_floors.end() ? nullptr : &*it;
+}
+
+const ArchListFact* CompatMatrix::arch_list(const Version& torch, const Backend& backend,
+                                            OperatingSystem os, CpuArch arch) const {
+    const auto it = std::find_if(arch_lists.begin(), arch_lists.end(), [&](const ArchListFact& a) {
+        return a.backend == backend && a.os == os && a.arch == arch &&
+               a.torch.contains(torch, true);
+    });
+    return it == arch_lists.end() ? nullptr : &*it;
+}
+
+std::optional<CudaVersion> CompatMatrix::first_cuda_for(ComputeCapability gpu) const {
+    for (const auto& [capability, cuda] : first_cuda) {
+        if (capability == gpu) {
+            return cuda;
+        }
+    }
+    return std::nullopt;
+}
+
+const RocmTargets* CompatMatrix::rocm(const Backend& backend) const {
+    const auto it = std::find_if(rocm_targets.begin(), rocm_targets.end(),
+                                 [&](const RocmTargets& r) { return r.backend == backend; });
+    return it == rocm_targets.end() ? nullptr : &*it;
+}
+
+bool CompatMatrix::is_published(const Version& torch, const Backend& backend, OperatingSystem os,
+                                CpuArch arch) const {
+    return std::any_of(published.begin(), published.end(), [&](const PublishedBackend& p) {
+        return p.backend == backend && p.os == os && p.arch == arch && p.torch == torch;
+    });
+}
+
+} // namespace torchpin

@@ -1,0 +1,108 @@
+// The facts the resolver reasons over, typed and in memory: one revision of the matrix's
+// releases, backends, wheels, CUDA drivers, arch lists, ROCm targets and known issues.
+#pragma once
+
+#include "engine/backend.hpp"
+#include "engine/arch_list.hpp"
+#include "engine/cuda_version.hpp"
+#include "engine/driver_version.hpp"
+#include "engine/index_file.hpp"
+#include "engine/specifier.hpp"
+#include "engine/tag_environment.hpp"
+#include "engine/version.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchpin {
+
+struct ReleaseFact {
+    Version torch{};
+    std::optional<Version> torchvision{};
+    std::optional<Version> torchaudio{};
+    std::optional<std::string> torchvision_series{}; // "0.23" when the exact release is unknown
+    std::optional<std::string> torchaudio_series{};  // "2.8" likewise
+    std::string torchaudio_note{};                   // why torchaudio is absent, when it is
+    std::vector<std::string> python{};               // "3.9", "3.13t"; empty: unknown
+    std::optional<std::string> install_style{};      // "local-label" or "index-url"
+    std::optional<std::string> release_date{};
+};
+
+// The backend was published for this torch release on this OS and CPU.
+struct PublishedBackend {
+    Version torch;
+    Backend backend;
+    OperatingSystem os;
+    CpuArch arch;
+};
+
+// The CUDA toolkit release a backend is built with, and the driver it needs.
+struct CudaDriverFact {
+    CudaVersion cuda;
+    OperatingSystem os;
+    std::optional<DriverVersion> minimum; // the one torchpin uses ("used" in data/cuda.toml)
+};
+
+// With only a driver of this major's floor or newer, CUDA minor version compatibility applies.
+struct CompatFloor {
+    std::uint32_t cuda_major = 0;
+    OperatingSystem os = OperatingSystem::Linux;
+    DriverVersion minimum;
+    std::optional<DriverVersion> below; // exclusive upper bound, when the floor has one
+};
+
+struct ArchListFact {
+    SpecifierSet torch;
+    Backend backend;
+    OperatingSystem os;
+    CpuArch arch;
+    std::vector<ArchTarget> arch_list;
+    std::string basis; // "build-script", "release-rules", "conda-measured", "release-matrix"
+};
+
+struct RocmTargets {
+    Backend backend;
+    std::vector<std::string> gfx;
+};
+
+struct KnownIssueFact {
+    std::string issue;
+    std::string os; // "windows", "linux", "macos" or "any"
+    SpecifierSet torch;
+    std::optional<Backend> backend;
+    std::string severity; // "error" or "warning"
+    std::string error;
+    std::string cause;
+    std::string fix;
+    std::vector<std::string> links;
+};
+
+struct CompatMatrix {
+    std::int64_t revision = 0;
+    std::optional<std::string> data_as_of;
+    std::vector<ReleaseFact> releases; // newest first
+    std::vector<PublishedBackend> published;
+    std::vector<std::pair<Backend, CudaVersion>> backend_cuda;
+    std::vector<CudaDriverFact> cuda_drivers;
+    std::vector<CompatFloor> compat_floors;
+    std::vector<ArchListFact> arch_lists;
+    std::vector<std::pair<ComputeCapability, CudaVersion>> first_cuda; // per capability
+    std::vector<RocmTargets> rocm_targets;
+    std::vector<KnownIssueFact> known_issues;
+    std::vector<IndexFile> wheels; // torch, torchvision, torchaudio wheels for the target OS/CPU
+
+    const ReleaseFact* release(const Version& torch) const;
+    std::optional<CudaVersion> cuda_of(const Backend& backend) const;
+    const CudaDriverFact* cuda_driver(const CudaVersion& cuda, OperatingSystem os) const;
+    const CompatFloor* compat_floor(std::uint32_t cuda_major, OperatingSystem os) const;
+    const ArchListFact* arch_list(const Version& torch, const Backend& backend, OperatingSystem os,
+                                  CpuArch arch) const;
+    std::optional<CudaVersion> first_cuda_for(ComputeCapability gpu) const;
+    const RocmTargets* rocm(const Backend& backend) const;
+    bool is_published(const Version& torch, const Backend& backend, OperatingSystem os,
+                      CpuArch arch) const;
+};
+
+} // namespace torchpin

@@ -1,0 +1,227 @@
+// load_compat_matrix: SQL reads of the dataset tables valid at a revision, parsed into types.
+#include "engine/compat_matrix_loader.hpp"
+
+#include "engine/diagnostic.hpp"
+#include "engine/matrix_schema.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace torchpin {
+
+namespace {
+
+std::vector<std::string> words(const std::string& text) {
+    std::istringstream in(text);
+    std::vector<std::string> out;
+    for (std::string word; in >> word;) {
+        out.push_back(word);
+    }
+    return out;
+}
+
+// Parses a column, or throws naming where the bad value sits.
+template <class T>
+T parsed(Expected<T> value, const std::string& table, const std::string& key,
+         const std::string& column) {
+    if (!value) {
+        throw InputError(
+            Diagnostic{"matrix table " + table, 0, 0,
+                       "row " + key + ": column " + column + ": " + value.error().message, ""});
+    }
+    return std::move(value).value();
+}
+
+// Runs `sql` (rows valid at ?1) and calls `each` per row.
+template <class Each>
+void for_rows(sqlite::Database& db, const std::string& sql, std::int64_t revision, Each each) {
+    auto select = db.prepare(sql);
+    select.bind(1, revision);
+    while (select.step()) {
+        each(select);
+    }
+}
+
+OperatingSystem os_of(const std::string& text, const std::string& table, const std::string& key) {
+    auto os = parse_operating_system(text);
+    if (!os) {
+        throw InputError(
+            Diagnostic{"matrix table " + table, 0, 0, "row " + key + ": unknown os " + text, ""});
+    }
+    return *os;
+}
+
+CpuArch arch_of(const std::string& text, const std::string& table, const std::string& key) {
+    auto arch = parse_cpu_arch(text);
+    if (!arch) {
+        throw InputError(
+            Diagnostic{"matrix table " + table, 0, 0, "row " + key + ": unknown arch " + text, ""});
+    }
+    return *arch;
+}
+
+// Platform-tag words that can suit the OS and CPU, for a coarse SQL filter on wheel rows.
+std::vector<std::string> platform_words(const TagEnvironment& env) {
+    switch (env.os) {
+    case OperatingSystem::Windows:
+        return {"win", "any"};
+    case OperatingSystem::Macos:
+        return {"macosx", "any"};
+    case OperatingSystem::Linux:
+        return {"linux", "any"};
+    }
+    return {"any"};
+}
+
+} // namespace
+
+CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
+                                const TagEnvironment& env) {
+    sqlite::Database& db = store.database();
+    CompatMatrix m;
+    m.revision = revision;
+    for (const RevisionInfo& info : store.revisions()) {
+        if (info.number == revision) {
+            m.data_as_of = info.data_as_of;
+        }
+    }
+    const std::string valid = " WHERE " + valid_at(1);
+    for_rows(db,
+             "SELECT torch, torchvision, torchaudio, torchaudio_note, python, install_style, "
+             "release_date, torchvision_series, torchaudio_series FROM torch_release" +
+                 valid,
+             revision, [&](sqlite::Statement& row) {
+                 const std::string key = row.text(0);
+                 ReleaseFact r;
+                 r.torch = parsed(Version::parse(key), "torch_release", key, "torch");
+                 if (auto v = row.optional_text(1)) {
+                     r.torchvision =
+                         parsed(Version::parse(*v), "torch_release", key, "torchvision");
+                 }
+                 if (auto v = row.optional_text(2)) {
+                     r.torchaudio = parsed(Version::parse(*v), "torch_release", key, "torchaudio");
+                 }
+                 r.torchaudio_note = row.optional_text(3).value_or("");
+                 r.python = words(row.optional_text(4).value_or(""));
+                 r.install_style = row.optional_text(5);
+                 r.release_date = row.optional_text(6);
+                 r.torchvision_series = row.optional_text(7);
+                 r.torchaudio_series = row.optional_text(8);
+                 m.releases.push_back(std::move(r));
+             });
+    std::sort(m.releases.begin(), m.releases.end(),
+              [](const ReleaseFact& a, const ReleaseFact& b) { return b.torch < a.torch; });
+    for_rows(db, "SELECT torch, backend, os, arch FROM release_backend" + valid, revision,
+             [&](sqlite::Statement& row) {
+                 const std::string key =
+                     row.text(0) + " " + row.text(1) + " " + row.text(2) + " " + row.text(3);
+                 m.published.push_back(PublishedBackend{
+                     parsed(Version::parse(row.text(0)), "release_backend", key, "torch"),
+                     parsed(Backend::parse(row.text(1)), "release_backend", key, "backend"),
+                     os_of(row.text(2), "release_backend", key),
+                     arch_of(row.text(3), "release_backend", key)});
+             });
+    for_rows(db, "SELECT backend, cuda FROM backend_cuda" + valid, revision,
+             [&](sqlite::Statement& row) {
+                 const std::string key = row.text(0);
+                 m.backend_cuda.emplace_back(
+                     parsed(Backend::parse(key), "backend_cuda", key, "backend"),
+                     parsed(CudaVersion::parse(row.text(1)), "backend_cuda", key, "cuda"));
+             });
+    for_rows(db, "SELECT cuda, os, coalesce(used, toolkit_minimum) FROM cuda_driver" + valid,
+             revision, [&](sqlite::Statement& row) {
+                 const std::string key = row.text(0) + " " + row.text(1);
+                 CudaDriverFact fact{
+                     parsed(CudaVersion::parse(row.text(0)), "cuda_driver", key, "cuda"),
+                     os_of(row.text(1), "cuda_driver", key), std::nullopt};
+                 if (auto used = row.optional_text(2)) {
+                     fact.minimum = parsed(DriverVersion::parse(*used), "cuda_driver", key, "used");
+                 }
+                 m.cuda_drivers.push_back(std::move(fact));
+             });
+    for_rows(db, "SELECT cuda_major, os, minimum_driver, below_driver FROM cuda_compat" + valid,
+             revision, [&](sqlite::Statement& row) {
+                 const std::string key = row.text(0) + " " + row.text(1);
+                 CompatFloor floor{static_cast<std::uint32_t>(std::stoul(row.text(0))),
+                                   os_of(row.text(1), "cuda_compat", key),
+                                   parsed(DriverVersion::parse(row.text(2)), "cuda_compat", key,
+                                          "minimum_driver"),
+                                   std::nullopt};
+                 if (auto below = row.optional_text(3)) {
+                     floor.below =
+                         parsed(DriverVersion::parse(*below), "cuda_compat", key, "below_driver");
+                 }
+                 m.compat_floors.push_back(std::move(floor));
+             });
+    for_rows(db, "SELECT torch, backend, os, arch, arch_list, basis FROM cuda_arch_list" + valid,
+             revision, [&](sqlite::Statement& row) {
+                 const std::string key =
+                     row.text(0) + " " + row.text(1) + " " + row.text(2) + " " + row.text(3);
+                 m.arch_lists.push_back(ArchListFact{
+                     parsed(SpecifierSet::parse(row.text(0)), "cuda_arch_list", key, "torch"),
+                     parsed(Backend::parse(row.text(1)), "cuda_arch_list", key, "backend"),
+                     os_of(row.text(2), "cuda_arch_list", key),
+                     arch_of(row.text(3), "cuda_arch_list", key),
+                     parsed(parse_arch_list(row.text(4)), "cuda_arch_list", key, "arch_list"),
+                     row.text(5)});
+             });
+    for_rows(
+        db, "SELECT sm, first_cuda FROM compute_capability" + valid, revision,
+        [&](sqlite::Statement& row) {
+            const std::string key = row.text(0);
+            m.first_cuda.emplace_back(
+                parsed(ComputeCapability::parse(key), "compute_capability", key, "sm"),
+                parsed(CudaVersion::parse(row.text(1)), "compute_capability", key, "first_cuda"));
+        });
+    for_rows(
+        db, "SELECT backend, gfx FROM rocm_target" + valid, revision, [&](sqlite::Statement& row) {
+            const std::string key = row.text(0);
+            m.rocm_targets.push_back(RocmTargets{
+                parsed(Backend::parse(key), "rocm_target", key, "backend"), words(row.text(1))});
+        });
+    for_rows(
+        db,
+        "SELECT issue, os, torch, backend, severity, error, cause, fix, links FROM known_issue" +
+            valid,
+        revision, [&](sqlite::Statement& row) {
+            const std::string key = row.text(0);
+            KnownIssueFact issue{
+                key,
+                row.text(1),
+                parsed(SpecifierSet::parse(row.text(2)), "known_issue", key, "torch"),
+                std::nullopt,
+                row.text(4),
+                row.text(5),
+                row.text(6),
+                row.text(7),
+                words(row.text(8))};
+            if (auto backend = row.optional_text(3)) {
+                issue.backend = parsed(Backend::parse(*backend), "known_issue", key, "backend");
+            }
+            m.known_issues.push_back(std::move(issue));
+        });
+    std::string platform_filter;
+    for (const std::string& word : platform_words(env)) {
+        platform_filter += (platform_filter.empty() ? "" : " OR ") +
+                           std::string("instr(platform_tags, '") + word + "') > 0";
+    }
+    const TableSpec& wheels = wheel_file_table();
+    std::string columns;
+    for (const Column& c : wheels.columns()) {
+        columns += ", " + c.name;
+    }
+    for_rows(db,
+             "SELECT listing" + columns + " FROM wheel_file" + valid +
+                 " AND package IN ('torch', 'torchvision', 'torchaudio') AND (" + platform_filter +
+                 ")",
+             revision, [&](sqlite::Statement& row) {
+                 RowValues values;
+                 for (std::size_t i = 0; i < wheels.columns().size(); ++i) {
+                     values.push_back(row.optional_text(static_cast<int>(i) + 1));
+                 }
+                 m.wheels.push_back(wheel_file_from_row(row.text(0), values));
+             });
+    return m;
+}
+
+} // namespace torchpin

@@ -1,0 +1,16 @@
+// Reading one revision of the matrix database into a CompatMatrix for a target machine.
+#pragma once
+
+#include "engine/compat_matrix.hpp"
+#include "engine/matrix_store.hpp"
+
+namespace torchpin {
+
+// The facts of `revision` the resolver needs for a machine with `env`: every release, backend,
+// driver, arch list, ROCm and known-issue row, and the torch/torchvision/torchaudio wheels whose
+// platform tags could suit the machine's OS and CPU. Throws InputError naming the table and key
+// of a row whose values do not parse.
+CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
+                                const TagEnvironment& env);
+
+} // namespace torchpin

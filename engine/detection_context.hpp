@@ -1,0 +1,39 @@
+// Everything host detection reads from outside the file system, so that tests can replace it:
+// the root, PATH, environment, uname, the C library, NVIDIA's libraries, the GPU tables.
+#pragma once
+
+#include "engine/gpu_catalog.hpp"
+#include "engine/host_root.hpp"
+#include "engine/platform_tag.hpp"
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace torchpin {
+
+struct DetectionContext {
+    HostRoot root{"/"};
+    std::string path;                               // $PATH: nvidia-smi, python3, rocm tools
+    std::map<std::string, std::string> environment; // VIRTUAL_ENV, CONDA_PREFIX, ROCM_PATH
+    std::string uname_machine;                      // "x86_64", as uname -m prints it
+    std::optional<OsVersion> glibc;                 // the glibc torchpin runs on; nullopt on musl
+    std::vector<std::string> nvml_libraries{"libnvidia-ml.so.1"};
+    std::vector<std::string> libcuda_libraries{"libcuda.so.1"};
+    std::chrono::milliseconds timeout{2000}; // for each helper program (nvidia-smi, python)
+    // The GPU tables, loaded on first use (only GPUs a driver did not describe need them);
+    // returns nullptr when there are none.
+    std::function<const GpuCatalog*()> gpu_catalog = [] { return nullptr; };
+
+    // This machine: "/", the process's PATH and environment, uname(2), gnu_get_libc_version().
+    static DetectionContext this_machine();
+
+    // An environment variable's value, empty when unset: context.variable("VIRTUAL_ENV").
+    std::string variable(std::string_view name) const;
+};
+
+} // namespace torchpin

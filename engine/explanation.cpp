@@ -1,0 +1,348 @@
+// Rendering the resolver's typed reasons and decisions as sentences; the structure stays in
+// solver.hpp, the wording lives here.
+#include "engine/explanation.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace torchpin {
+
+namespace {
+
+template <class T>
+bool only(const Candidate& c) {
+    return !c.rejections.empty() &&
+           std::all_of(c.rejections.begin(), c.rejections.end(),
+                       [](const Rejection& r) { return std::holds_alternative<T>(r); });
+}
+
+template <class T>
+const T* first_of(const Candidate& c) {
+    for (const Rejection& r : c.rejections) {
+        if (const auto* found = std::get_if<T>(&r)) {
+            return found;
+        }
+    }
+    return nullptr;
+}
+
+// "a, b and c"
+std::string join_words(const std::vector<std::string>& words) {
+    std::string out;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        out += i == 0 ? "" : i + 1 == words.size() ? " and " : ", ";
+        out += words[i];
+    }
+    return out;
+}
+
+std::string arch_summary(const std::vector<ArchTarget>& built) {
+    ComputeCapability highest(0, 0);
+    std::vector<std::string> ptx;
+    for (const ArchTarget& t : built) {
+        highest = std::max(highest, t.capability);
+        if (t.ptx) {
+            ptx.push_back("compute_" + std::to_string(t.capability.major()) +
+                          std::to_string(t.capability.minor()));
+        }
+    }
+    return "carry up to " + highest.sm() +
+           (ptx.empty() ? " and no PTX" : " and PTX for " + join_words(ptx));
+}
+
+std::string label(const Candidate& c) {
+    return c.torch.to_string() + "+" + c.backend.to_string();
+}
+
+struct Visitor {
+    std::string operator()(const ExcludedByRequirement& r) const {
+        return r.package + " " + r.version.to_string() + " is excluded by the requirement " +
+               r.requirement;
+    }
+    std::string operator()(const BackendNotPublished& r) const {
+        return "torch " + r.torch.to_string() + " was not published for " + r.backend.to_string() +
+               " on this OS and CPU";
+    }
+    std::string operator()(const NoWheelFor& r) const {
+        return r.package + " " + r.version.to_string() + "+" + r.backend.to_string() +
+               " has no wheel for " + r.python + " on " + r.platform;
+    }
+    std::string operator()(const DriverTooOld& r) const {
+        return r.backend.to_string() + " needs driver >= " + r.need.to_string() + " for CUDA " +
+               r.cuda.to_string() + "; this machine has " +
+               (r.have ? r.have->to_string() : std::string("no NVIDIA driver"));
+    }
+    std::string operator()(const GpuArchNotBuilt& r) const {
+        if (r.fit == GpuFit::CudaTooOld) {
+            return r.backend.to_string() + " (CUDA " + r.build_cuda.to_string() + ") predates " +
+                   r.gpu +
+                   (r.gpu_first_cuda
+                        ? ", which needs CUDA " + r.gpu_first_cuda->to_string() + " or newer"
+                        : "") +
+                   ": its PTX cannot reach it because the bundled CUDA libraries have no kernels "
+                   "for it";
+        }
+        return r.backend.to_string() + " builds " + arch_summary(r.built) + ", nothing for " +
+               r.gpu;
+    }
+    std::string operator()(const GfxNotBuilt& r) const {
+        std::vector<std::string> built(r.built.begin(), r.built.end());
+        return r.backend.to_string() + " is built for " + join_words(built) + ", not " + r.gfx;
+    }
+    std::string operator()(const NotPaired& r) const {
+        if (!r.paired) {
+            return r.package + " is not released for torch " + r.torch.to_string() +
+                   (r.note.empty() ? "" : " (" + r.note + ")");
+        }
+        return "torch " + r.torch.to_string() + " pairs with " + r.package + " " +
+               r.paired->to_string() + ", which the requirement " + r.requirement + " excludes";
+    }
+    std::string operator()(const WrongBackendKind& r) const {
+        return r.backend.to_string() + ": " + r.why;
+    }
+    std::string operator()(const MissingFact& r) const {
+        return r.backend.to_string() + ": " + r.what + " (unknown to the matrix)";
+    }
+};
+
+// The oldest published build that runs on the GPU, ignoring everything but arch lists.
+std::string first_build_for(const CompatMatrix& matrix, const TargetMachine& machine,
+                            const TargetMachine::NvidiaGpu& gpu) {
+    std::vector<const ReleaseFact*> releases;
+    for (const ReleaseFact& r : matrix.releases) {
+        releases.push_back(&r);
+    }
+    std::sort(releases.begin(), releases.end(),
+              [](auto* a, auto* b) { return a->torch < b->torch; });
+    for (const ReleaseFact* release : releases) {
+        std::vector<const PublishedBackend*> builds;
+        for (const PublishedBackend& p : matrix.published) {
+            if (p.torch == release->torch && p.os == machine.tags.os &&
+                p.arch == machine.tags.arch && p.backend.kind() == BackendKind::Cuda) {
+                builds.push_back(&p);
+            }
+        }
+        std::sort(builds.begin(), builds.end(),
+                  [](auto* a, auto* b) { return a->backend < b->backend; });
+        for (const PublishedBackend* p : builds) {
+            const ArchListFact* arch = matrix.arch_list(p->torch, p->backend, p->os, p->arch);
+            const auto cuda = matrix.cuda_of(p->backend);
+            if (arch != nullptr && cuda) {
+                const GpuFit fit = fit_on_gpu(arch->arch_list, *cuda, gpu.capability,
+                                              matrix.first_cuda_for(gpu.capability));
+                if (fit == GpuFit::Cubin || fit == GpuFit::Ptx) {
+                    return p->torch.to_string() + "+" + p->backend.to_string();
+                }
+            }
+        }
+    }
+    return "";
+}
+
+std::string gpu_name(const TargetMachine::NvidiaGpu& gpu) {
+    return gpu.name.empty() ? gpu.capability.sm()
+                            : gpu.name + " (" + gpu.capability.sm() + ")";
+}
+
+} // namespace
+
+std::string describe(const Rejection& rejection) {
+    return std::visit(Visitor{}, rejection);
+}
+
+std::string verdict(const Candidate& c) {
+    if (c.works()) {
+        return c.driver_fit == DriverFit::MinorVersion ? "minor-version" : "ok";
+    }
+    const Rejection& first = c.rejections.front();
+    if (std::holds_alternative<BackendNotPublished>(first)) {
+        return "no-backend-for-os";
+    }
+    if (first_of<DriverTooOld>(c) != nullptr) {
+        return "driver-too-old";
+    }
+    if (first_of<GpuArchNotBuilt>(c) != nullptr || first_of<GfxNotBuilt>(c) != nullptr) {
+        return "gpu-unsupported";
+    }
+    if (first_of<NoWheelFor>(c) != nullptr) {
+        return "no-wheel";
+    }
+    if (first_of<WrongBackendKind>(c) != nullptr) {
+        return "wrong-backend-kind";
+    }
+    if (first_of<MissingFact>(c) != nullptr) {
+        return "missing-data";
+    }
+    if (first_of<NotPaired>(c) != nullptr) {
+        return "not-paired";
+    }
+    return "excluded";
+}
+
+std::vector<std::string> explain_unsolvable(const CompatMatrix& matrix,
+                                            const TargetMachine& machine,
+                                            const Resolution& resolution) {
+    std::vector<std::string> lines;
+    if (resolution.solution) {
+        return lines;
+    }
+    std::map<Version, std::vector<const Candidate*>, std::greater<>> by_torch;
+    std::size_t excluded = 0;
+    for (const Candidate& c : resolution.candidates) {
+        if (first_of<ExcludedByRequirement>(c) != nullptr) {
+            ++excluded; // the user ruled it out; its other problems do not matter
+            continue;
+        }
+        if (only<WrongBackendKind>(c)) {
+            continue; // a CPU build on a GPU machine, or a kind of GPU it lacks: the hints cover it
+        }
+        by_torch[c.torch].push_back(&c);
+    }
+    std::size_t shown = 0;
+    for (const auto& [torch, candidates] : by_torch) {
+        if (++shown > 3) {
+            lines.push_back("older releases fail for the same kinds of reasons (torchpin explain "
+                            "lists them all)");
+            break;
+        }
+        const bool all_gpu =
+            std::all_of(candidates.begin(), candidates.end(), [](const Candidate* c) {
+                return first_of<GpuArchNotBuilt>(*c) != nullptr;
+            });
+        if (all_gpu && !candidates.empty()) {
+            const GpuArchNotBuilt& g = *first_of<GpuArchNotBuilt>(*candidates.front());
+            std::vector<std::string> backends;
+            for (const Candidate* c : candidates) {
+                backends.push_back(c->backend.to_string());
+            }
+            lines.push_back(
+                "torch " + torch.to_string() + " has no build for " + g.gpu + ": " +
+                join_words(backends) + " " + arch_summary(g.built) +
+                (g.fit == GpuFit::CudaTooOld ? " (the PTX needs a CUDA that knows the GPU)" : ""));
+            continue;
+        }
+        std::vector<std::string> reasons;
+        for (const Candidate* c : candidates) {
+            reasons.push_back(label(*c) + ": " + describe(c->rejections.front()));
+        }
+        lines.push_back("torch " + torch.to_string() + ": " + join_words(reasons));
+    }
+    if (excluded > 0) {
+        lines.push_back(std::to_string(excluded) +
+                        " candidate(s) are excluded by the requirements");
+    }
+    for (const auto& gpu : machine.nvidia_gpus) {
+        if (const std::string first = first_build_for(matrix, machine, gpu); !first.empty()) {
+            lines.push_back("the first build for " + gpu_name(gpu) + " is " + first);
+        }
+    }
+    return lines;
+}
+
+std::vector<std::string> hints(const CompatMatrix& matrix, const TargetMachine& machine,
+                               const Resolution& resolution) {
+    std::vector<std::string> out;
+    const auto first_where = [&](auto predicate) -> const Candidate* {
+        for (const Candidate& c : resolution.candidates) {
+            if (predicate(c)) {
+                return &c;
+            }
+        }
+        return nullptr;
+    };
+    if (const Candidate* c =
+            first_where([](const Candidate& x) { return only<DriverTooOld>(x); })) {
+        const DriverTooOld& d = *first_of<DriverTooOld>(*c);
+        out.push_back("an NVIDIA driver >= " + d.need.to_string() + " would allow torch " +
+                      label(*c) +
+                      (d.have ? " (this machine has " + d.have->to_string() + ")" : ""));
+    }
+    if (const Candidate* c =
+            first_where([](const Candidate& x) { return only<ExcludedByRequirement>(x); })) {
+        out.push_back("torch " + label(*c) + " fits this machine but " +
+                      first_of<ExcludedByRequirement>(*c)->requirement + " excludes it");
+    }
+    if (const Candidate* c = first_where([](const Candidate& x) { return only<NoWheelFor>(x); })) {
+        if (const ReleaseFact* release = matrix.release(c->torch);
+            release && !release->python.empty()) {
+            out.push_back("torch " + label(*c) + " has wheels for Python " +
+                          join_words(release->python));
+        }
+    }
+    if (const Candidate* c = first_where([](const Candidate& x) {
+            return only<NotPaired>(x) && !first_of<NotPaired>(x)->paired;
+        })) {
+        const NotPaired& p = *first_of<NotPaired>(*c);
+        out.push_back(p.package + " is not released for torch " + c->torch.to_string() +
+                      ": leave " + p.package + " out of the request to get torch " + label(*c));
+    }
+    if (const Candidate* c = first_where([](const Candidate& x) {
+            return only<WrongBackendKind>(x) && x.backend.kind() == BackendKind::Cpu;
+        })) {
+        out.push_back("--allow-cpu-fallback would install torch " + label(*c) +
+                      " (no GPU acceleration)");
+    }
+    for (const auto& gpu : machine.nvidia_gpus) {
+        if (const std::string first = first_build_for(matrix, machine, gpu); !first.empty()) {
+            out.push_back(gpu_name(gpu) + " needs torch " + first +
+                          " or newer with a build that carries " + gpu.capability.sm());
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> explain_solution(const CompatMatrix& matrix, const TargetMachine& machine,
+                                          const Resolution& resolution) {
+    std::vector<std::string> lines;
+    if (!resolution.solution) {
+        return lines;
+    }
+    const Candidate& s = *resolution.solution;
+    for (const Candidate& c : resolution.candidates) {
+        if (c.works()) {
+            break; // the first working candidate is the solution
+        }
+        lines.push_back("passed over " + label(c) + ": " + describe(c.rejections.front()));
+    }
+    lines.push_back("chose torch " + label(s) + ", the newest release that fits");
+    if (s.backend.kind() == BackendKind::Cuda) {
+        const auto cuda = matrix.cuda_of(s.backend);
+        lines.push_back(
+            s.backend.to_string() + " is CUDA " + (cuda ? cuda->to_string() : "?") + "; driver " +
+            (machine.nvidia_driver ? machine.nvidia_driver->to_string() : "?") + " meets it " +
+            (s.driver_fit == DriverFit::Direct ? "directly"
+                                               : "through minor version compatibility"));
+        const ArchListFact* arch =
+            matrix.arch_list(s.torch, s.backend, machine.tags.os, machine.tags.arch);
+        for (const auto& gpu : machine.nvidia_gpus) {
+            if (arch != nullptr && cuda) {
+                lines.push_back(
+                    gpu_name(gpu) + ": " +
+                    std::string(name(fit_on_gpu(arch->arch_list, *cuda, gpu.capability,
+                                                matrix.first_cuda_for(gpu.capability)))) +
+                    " (built for " +
+                    [&] {
+                        std::vector<std::string> archs;
+                        for (const auto& t : arch->arch_list) {
+                            archs.push_back(t.to_string());
+                        }
+                        return join_words(archs);
+                    }() +
+                    "; " + arch->basis + ")");
+            }
+        }
+    }
+    for (const Pin& pin : s.pins) {
+        lines.push_back("pin " + pin.package + pin.specifier() +
+                        (pin.wheel ? " (" + pin.wheel->wheel.to_string() + ", " +
+                                         std::string(name(pin.wheel->provenance)) + ")"
+                                   : " (no file listed in the matrix)"));
+    }
+    for (const std::string& warning : s.warnings) {
+        lines.push_back("warning: " + warning);
+    }
+    return lines;
+}
+
+} // namespace torchpin

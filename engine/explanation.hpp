@@ -1,0 +1,37 @@
+// Words for the resolver's structured answers: one sentence per rejection, the verdicts `which`
+// prints, the derivation of a "no solution", the hints, and the decisions behind a solution.
+#pragma once
+
+#include "engine/solver.hpp"
+
+#include <string>
+#include <vector>
+
+namespace torchpin {
+
+// "cu124 needs driver >= 550.54.14 for CUDA 12.4.1; this machine has 470.82.01"
+std::string describe(const Rejection& rejection);
+
+// The verdict of a candidate, as `torchpin which` reports it: ok, minor-version, driver-too-old,
+// gpu-unsupported, no-wheel, no-backend-for-os, excluded, not-paired, wrong-backend-kind,
+// missing-data.
+std::string verdict(const Candidate& candidate);
+
+// A short derivation of why nothing fits (empty when something does), newest torch first, e.g.
+// "torch 2.6.0 has no build for NVIDIA GeForce RTX 5090 (sm_120): cu118, cu124 and cu126 carry up
+// to sm_90 and no PTX".
+std::vector<std::string> explain_unsolvable(const CompatMatrix& matrix,
+                                            const TargetMachine& machine,
+                                            const Resolution& resolution);
+
+// What would make the request solvable: the driver needed, the newest release that would fit
+// without a requirement, a Python with wheels, the first build with the GPU, --allow-cpu-fallback.
+std::vector<std::string> hints(const CompatMatrix& matrix, const TargetMachine& machine,
+                               const Resolution& resolution);
+
+// One line per decision behind a solution: the release, the backend and its driver fit, each
+// GPU's fit, the pairing, and why newer or better candidates were passed over.
+std::vector<std::string> explain_solution(const CompatMatrix& matrix, const TargetMachine& machine,
+                                          const Resolution& resolution);
+
+} // namespace torchpin

@@ -1,0 +1,68 @@
+// Small-file reads, directory listings and links under a probe root, with errors as text.
+#include "engine/host_root.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace torchpin {
+
+namespace {
+
+constexpr std::size_t max_probe_file_bytes = 1u << 20;
+
+} // namespace
+
+std::filesystem::path HostRoot::resolve(std::string_view absolute) const {
+    while (absolute.starts_with('/')) {
+        absolute.remove_prefix(1);
+    }
+    return root_ / absolute;
+}
+
+bool HostRoot::exists(std::string_view absolute) const {
+    std::error_code error;
+    return std::filesystem::exists(resolve(absolute), error);
+}
+
+FileText HostRoot::read(std::string_view absolute) const {
+    const std::string path = resolve(absolute).string();
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return {std::nullopt, std::strerror(errno)};
+    }
+    std::string text;
+    char buffer[4096];
+    while (text.size() < max_probe_file_bytes) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n < 0) {
+            const std::string problem = std::strerror(errno);
+            ::close(fd);
+            return {std::nullopt, problem};
+        }
+        if (n == 0) {
+            break;
+        }
+        text.append(buffer, static_cast<std::size_t>(n));
+    }
+    ::close(fd);
+    return {std::move(text), ""};
+}
+
+std::vector<std::string> HostRoot::list(std::string_view absolute) const {
+    std::vector<std::string> names;
+    std::error_code error;
+    for (std::filesystem::directory_iterator it(resolve(absolute), error), end; !error && it != end;
+         it.increment(error)) {
+        names.push_back(it->path().filename().string());
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+} // namespace torchpin

@@ -1,0 +1,35 @@
+// Intel GPUs from PCI display controllers, told apart by the GPU table or the integrated slot.
+#include "engine/intel_detection.hpp"
+
+namespace torchpin {
+
+bool intel_integrated_address(std::string_view address) {
+    return address.ends_with(":00:02.0");
+}
+
+void detect_intel(const DetectionContext& context, const std::vector<PciDevice>& pci,
+                  Machine& machine) {
+    for (const auto& device : pci) {
+        if (device.id.vendor != pci_vendor_intel) {
+            continue;
+        }
+        IntelGpu gpu;
+        gpu.pci_id = device.id;
+        gpu.source = "/sys/bus/pci/devices/" + device.address;
+        const GpuCatalog* catalog = context.gpu_catalog();
+        const GpuPciRow* row = catalog != nullptr ? catalog->pci_row(device.id) : nullptr;
+        if (row != nullptr) {
+            gpu.name = row->name;
+            gpu.discrete = Fact<bool>{row->discrete, "gpu table: PCI id " + device.id.to_string()};
+        } else {
+            const bool integrated = intel_integrated_address(device.address);
+            gpu.discrete =
+                Fact<bool>{!integrated, "PCI address " + device.address +
+                                            (integrated ? " (the integrated GPU slot)"
+                                                        : " (not the integrated GPU slot)")};
+        }
+        machine.intel_gpus.push_back(std::move(gpu));
+    }
+}
+
+} // namespace torchpin

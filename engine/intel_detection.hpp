@@ -1,0 +1,22 @@
+// The Intel part of a profile: Intel GPUs on the PCI bus, discrete (an XPU target) or integrated.
+#pragma once
+
+#include "engine/detection_context.hpp"
+#include "engine/machine.hpp"
+#include "engine/pci_devices.hpp"
+
+#include <string_view>
+#include <vector>
+
+namespace torchpin {
+
+// Intel puts its integrated GPU at bus 0, device 2, function 0 of every chipset since 2010;
+// discrete Arc cards sit behind a PCIe port: intel_integrated_address("0000:00:02.0") is true.
+bool intel_integrated_address(std::string_view address);
+
+// Lists Intel display controllers from `pci`. Discrete or integrated comes from the GPU PCI
+// table's flag when it knows the id, else from the address.
+void detect_intel(const DetectionContext& context, const std::vector<PciDevice>& pci,
+                  Machine& machine);
+
+} // namespace torchpin

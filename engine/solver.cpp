@@ -1,0 +1,440 @@
+// resolve(): every (torch, backend) candidate checked against the request and the machine, in
+// the documented preference order; the first that passes every check is the answer.
+#include "engine/solver.hpp"
+
+#include "engine/version_set.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace torchpin {
+
+namespace {
+
+const std::string_view companions[] = {"torchvision", "torchaudio"};
+
+// The machine's marker environment, for requirements such as `torch>=2.1; python_version>="3.9"`.
+MarkerEnvironment marker_environment(const TargetMachine& machine) {
+    const PythonTarget& python = machine.tags.python;
+    const std::string version = std::to_string(python.major) + "." + std::to_string(python.minor);
+    MarkerEnvironment env;
+    env.implementation_name =
+        python.implementation == PythonImplementation::PyPy ? "pypy" : "cpython";
+    env.platform_python_implementation =
+        python.implementation == PythonImplementation::PyPy ? "PyPy" : "CPython";
+    env.python_version = version;
+    env.python_full_version = version + ".0";
+    env.implementation_version = env.python_full_version;
+    env.platform_machine = std::string(name(machine.tags.arch));
+    switch (machine.tags.os) {
+    case OperatingSystem::Linux:
+        env.sys_platform = "linux", env.platform_system = "Linux", env.os_name = "posix";
+        break;
+    case OperatingSystem::Windows:
+        env.sys_platform = "win32", env.platform_system = "Windows", env.os_name = "nt";
+        env.platform_machine = machine.tags.arch == CpuArch::X86_64 ? "AMD64" : "ARM64";
+        break;
+    case OperatingSystem::Macos:
+        env.sys_platform = "darwin", env.platform_system = "Darwin", env.os_name = "posix";
+        env.platform_machine = machine.tags.arch == CpuArch::Aarch64 ? "arm64" : "x86_64";
+        break;
+    }
+    return env;
+}
+
+// The user's requirements that apply on this machine, by normalized package name.
+std::map<std::string, std::vector<const Requirement*>>
+applicable_requirements(const ResolveRequest& request, const TargetMachine& machine) {
+    const MarkerEnvironment env = marker_environment(machine);
+    std::map<std::string, std::vector<const Requirement*>> out;
+    for (const Requirement& r : request.requirements) {
+        const MarkerResult applies = r.applies_to(env);
+        if (applies.has_value() && !applies.value()) {
+            continue; // a marker that excludes this machine
+        }
+        out[r.name().normalized()].push_back(&r);
+    }
+    return out;
+}
+
+bool is_requested(const ResolveRequest& request, std::string_view package) {
+    return std::any_of(request.requirements.begin(), request.requirements.end(),
+                       [&](const Requirement& r) { return r.name().normalized() == package; });
+}
+
+// Does wheel `file` belong to `backend`? An unlabelled wheel outside a variant folder is a CPU
+// build (the macOS wheels PyTorch publishes without a label).
+bool wheel_of_backend(const IndexFile& file, const Backend& backend) {
+    if (file.backend) {
+        return *file.backend == backend;
+    }
+    return backend.kind() == BackendKind::Cpu;
+}
+
+struct WheelChoice {
+    bool any_listed = false;       // the matrix lists files for this version and backend
+    std::optional<IndexFile> best; // the file pip installs on this machine, if any
+};
+
+WheelChoice choose_wheel(const CompatMatrix& matrix, const TagRanking& ranking,
+                         std::string_view package, const Version& version, const Backend& backend) {
+    WheelChoice choice;
+    std::optional<std::size_t> best_priority;
+    for (const IndexFile& file : matrix.wheels) {
+        if (file.wheel.name().normalized() != package ||
+            file.wheel.version().public_version() != version.public_version() ||
+            !wheel_of_backend(file, backend)) {
+            continue;
+        }
+        choice.any_listed = true;
+        const auto priority = ranking.best(file.wheel.tag_set());
+        const bool better =
+            priority && (!best_priority || *priority < *best_priority ||
+                         (*priority == *best_priority && file.provenance == Provenance::Observed &&
+                          choice.best->provenance == Provenance::Derived));
+        if (better) {
+            best_priority = priority;
+            choice.best = file;
+        }
+    }
+    return choice;
+}
+
+std::string python_label(const PythonTarget& python) {
+    return std::to_string(python.major) + "." + std::to_string(python.minor) +
+           (python.is_free_threaded() ? "t" : "");
+}
+
+// The version a pin names: the listed file's, or the release with the backend's local label
+// when the release's install commands use labels.
+Version pin_version(const Version& release, const Backend& backend, const WheelChoice& wheel,
+                    const ReleaseFact* facts) {
+    if (wheel.best) {
+        return wheel.best->wheel.version();
+    }
+    if (facts != nullptr && facts->install_style == std::optional<std::string>("local-label")) {
+        return release.with_local(backend.to_string());
+    }
+    return release;
+}
+
+class CandidateChecker {
+public:
+    CandidateChecker(const CompatMatrix& matrix, const TargetMachine& machine,
+                     const ResolveRequest& request)
+        : matrix_(matrix)
+        , machine_(machine)
+        , request_(request)
+        , ranking_(machine.tags)
+        , requirements_(applicable_requirements(request, machine)) {}
+
+    Candidate check(const ReleaseFact& release, const Backend& backend) const {
+        Candidate c{release.torch, backend, {}, DriverFit::NotNeeded, {}, {}};
+        if (!matrix_.is_published(release.torch, backend, machine_.tags.os, machine_.tags.arch)) {
+            c.rejections.push_back(BackendNotPublished{release.torch, backend});
+            return c;
+        }
+        check_backend_kind(c);
+        check_package(c, release, "torch", release.torch);
+        for (std::string_view package : companions) {
+            if (!is_requested(request_, package)) {
+                continue;
+            }
+            const bool vision = package == "torchvision";
+            const auto& paired = vision ? release.torchvision : release.torchaudio;
+            const auto& series = vision ? release.torchvision_series : release.torchaudio_series;
+            if (paired) {
+                check_package(c, release, package, *paired);
+            } else if (series) {
+                check_series(c, release, package, *series);
+            } else {
+                c.rejections.push_back(NotPaired{std::string(package), release.torch, std::nullopt,
+                                                 "", vision ? "" : release.torchaudio_note});
+            }
+        }
+        if (backend.kind() == BackendKind::Cuda) {
+            check_driver(c);
+            check_gpus(c);
+        } else if (backend.kind() == BackendKind::Rocm) {
+            check_gfx(c);
+        }
+        add_known_issues(c);
+        if (!c.works()) {
+            c.pins.clear();
+        }
+        return c;
+    }
+
+private:
+    void check_backend_kind(Candidate& c) const {
+        if (request_.backend) {
+            return; // the user chose it; its checks still apply
+        }
+        const BackendKind kind = c.backend.kind();
+        if (kind == BackendKind::Cpu && machine_.has_gpu() && !request_.allow_cpu_fallback) {
+            c.rejections.push_back(WrongBackendKind{
+                c.backend,
+                "a GPU is present: a CPU build would leave it unused (--allow-cpu-fallback)"});
+        } else if (kind == BackendKind::Cuda && machine_.nvidia_gpus.empty() &&
+                   !machine_.nvidia_driver) {
+            c.rejections.push_back(WrongBackendKind{c.backend, "the machine has no NVIDIA GPU"});
+        } else if (kind == BackendKind::Rocm && machine_.rocm_gfx.empty()) {
+            c.rejections.push_back(WrongBackendKind{c.backend, "the machine has no AMD GPU"});
+        } else if (kind == BackendKind::Xpu && !machine_.intel_discrete_gpu) {
+            c.rejections.push_back(
+                WrongBackendKind{c.backend, "the machine has no Intel discrete GPU"});
+        }
+    }
+
+    void check_package(Candidate& c, const ReleaseFact& release, std::string_view package,
+                       const Version& version) const {
+        const WheelChoice wheel = choose_wheel(matrix_, ranking_, package, version, c.backend);
+        const Version pinned = pin_version(version, c.backend, wheel, &release);
+        if (auto it = requirements_.find(std::string(package)); it != requirements_.end()) {
+            for (const Requirement* r : it->second) {
+                if (!r->specifier().contains(pinned, true)) {
+                    if (package == "torch") {
+                        c.rejections.push_back(
+                            ExcludedByRequirement{std::string(package), pinned, r->to_string()});
+                    } else {
+                        c.rejections.push_back(
+                            NotPaired{std::string(package), c.torch, pinned, r->to_string(), ""});
+                    }
+                    return;
+                }
+            }
+        }
+        if (wheel.any_listed && !wheel.best) {
+            c.rejections.push_back(NoWheelFor{std::string(package), version, c.backend,
+                                              machine_.tags.python.abi(), best_platform()});
+            return;
+        }
+        if (!wheel.any_listed) {
+            const std::string python = python_label(machine_.tags.python);
+            if (!release.python.empty() && std::find(release.python.begin(), release.python.end(),
+                                                     python) == release.python.end()) {
+                c.rejections.push_back(NoWheelFor{std::string(package), version, c.backend,
+                                                  machine_.tags.python.abi(), best_platform()});
+                return;
+            }
+            c.warnings.push_back("the matrix lists no " + std::string(package) + " " +
+                                 pinned.to_string() + " files; Python " + python +
+                                 (release.python.empty()
+                                      ? " support is unknown"
+                                      : " support comes from the release matrix"));
+        }
+        c.pins.push_back(Pin{std::string(package), pinned, "", wheel.best});
+    }
+
+    // A companion whose exact release is unknown but whose series is: pinned as "==series.*",
+    // checked against the user's requirements as sets of versions.
+    void check_series(Candidate& c, const ReleaseFact& release, std::string_view package,
+                      const std::string& series) const {
+        const SpecifierSet series_set = SpecifierSet::from("==" + series + ".*");
+        if (auto it = requirements_.find(std::string(package)); it != requirements_.end()) {
+            for (const Requirement* r : it->second) {
+                if (to_version_set(series_set).intersect(to_version_set(r->specifier())).empty()) {
+                    c.rejections.push_back(
+                        NotPaired{std::string(package), c.torch, std::nullopt, r->to_string(),
+                                  "torch " + c.torch.to_string() + " pairs with the " +
+                                      std::string(package) + " " + series + " series"});
+                    return;
+                }
+            }
+        }
+        const std::string python = python_label(machine_.tags.python);
+        if (!release.python.empty() && std::find(release.python.begin(), release.python.end(),
+                                                 python) == release.python.end()) {
+            c.rejections.push_back(NoWheelFor{std::string(package), release.torch, c.backend,
+                                              machine_.tags.python.abi(), best_platform()});
+            return;
+        }
+        c.warnings.push_back("the exact " + std::string(package) + " release for torch " +
+                             c.torch.to_string() + " is not in the matrix; pinned its series " +
+                             series + ".* (pip takes the one whose metadata requires this torch)");
+        c.pins.push_back(Pin{std::string(package), std::nullopt, series, std::nullopt});
+    }
+
+    std::string best_platform() const {
+        const auto platforms = platform_tags(machine_.tags);
+        return platforms.empty() ? std::string("any") : platforms.front();
+    }
+
+    void check_driver(Candidate& c) const {
+        const auto cuda = matrix_.cuda_of(c.backend);
+        if (!cuda) {
+            c.rejections.push_back(MissingFact{c.backend, "its CUDA version is unknown"});
+            return;
+        }
+        const CudaDriverFact* fact = matrix_.cuda_driver(*cuda, machine_.tags.os);
+        if (fact == nullptr) {
+            c.rejections.push_back(MissingFact{c.backend, "no driver minimum is known for CUDA " +
+                                                              cuda->to_string() + " on " +
+                                                              std::string(name(machine_.tags.os))});
+            return;
+        }
+        const DriverVersion& need = *fact->minimum;
+        if (!machine_.nvidia_driver) {
+            c.rejections.push_back(DriverTooOld{c.backend, *cuda, need, std::nullopt});
+            return;
+        }
+        const DriverVersion& have = *machine_.nvidia_driver;
+        if (!(have < need)) {
+            c.driver_fit = DriverFit::Direct;
+            return;
+        }
+        const CompatFloor* floor = matrix_.compat_floor(cuda->major(), machine_.tags.os);
+        if (floor != nullptr && !(have < floor->minimum) &&
+            (!floor->below || have < *floor->below)) {
+            c.driver_fit = DriverFit::MinorVersion;
+            c.warnings.push_back("driver " + have.to_string() + " is below CUDA " +
+                                 cuda->to_string() + "'s own minimum " + need.to_string() +
+                                 " and runs it through CUDA minor version compatibility");
+            return;
+        }
+        c.rejections.push_back(DriverTooOld{c.backend, *cuda, need, have});
+    }
+
+    void check_gpus(Candidate& c) const {
+        const auto cuda = matrix_.cuda_of(c.backend);
+        const ArchListFact* arch =
+            matrix_.arch_list(c.torch, c.backend, machine_.tags.os, machine_.tags.arch);
+        for (const auto& gpu : machine_.nvidia_gpus) {
+            if (arch == nullptr || !cuda) {
+                c.warnings.push_back("no arch list is known for torch " + c.torch.to_string() +
+                                     "+" + c.backend.to_string() + ": support for " +
+                                     describe_gpu(gpu) + " is not verified");
+                continue;
+            }
+            const auto first_cuda = matrix_.first_cuda_for(gpu.capability);
+            const GpuFit fit = fit_on_gpu(arch->arch_list, *cuda, gpu.capability, first_cuda);
+            if (fit == GpuFit::NotBuilt || fit == GpuFit::CudaTooOld) {
+                c.rejections.push_back(GpuArchNotBuilt{describe_gpu(gpu), gpu.capability, c.backend,
+                                                       *cuda, arch->arch_list, fit, first_cuda});
+            } else if (fit == GpuFit::Ptx) {
+                c.warnings.push_back(describe_gpu(gpu) +
+                                     " runs this build through PTX: kernels are "
+                                     "compiled at first use");
+            }
+        }
+    }
+
+    static std::string describe_gpu(const TargetMachine::NvidiaGpu& gpu) {
+        return gpu.name.empty() ? gpu.capability.sm()
+                                : gpu.name + " (" + gpu.capability.sm() + ")";
+    }
+
+    void check_gfx(Candidate& c) const {
+        const RocmTargets* targets = matrix_.rocm(c.backend);
+        for (const std::string& gfx : machine_.rocm_gfx) {
+            if (targets == nullptr) {
+                c.warnings.push_back("no gfx target list is known for " + c.backend.to_string() +
+                                     ": support for " + gfx + " is not verified");
+            } else if (std::find(targets->gfx.begin(), targets->gfx.end(), gfx) ==
+                       targets->gfx.end()) {
+                c.rejections.push_back(GfxNotBuilt{gfx, c.backend, targets->gfx});
+            }
+        }
+    }
+
+    void add_known_issues(Candidate& c) const {
+        const std::string os(name(machine_.tags.os));
+        for (const KnownIssueFact& issue : matrix_.known_issues) {
+            if ((issue.os == os || issue.os == "any") && issue.torch.contains(c.torch, true) &&
+                (!issue.backend || *issue.backend == c.backend)) {
+                c.warnings.push_back("known issue " + issue.issue + ": " + issue.error + " (" +
+                                     issue.cause + "); " + issue.fix);
+            }
+        }
+    }
+
+    const CompatMatrix& matrix_;
+    const TargetMachine& machine_;
+    const ResolveRequest& request_;
+    TagRanking ranking_;
+    std::map<std::string, std::vector<const Requirement*>> requirements_;
+};
+
+// GPU builds before a CPU fallback; newer torch first; Direct before MinorVersion; newer toolkit.
+bool better(const Candidate& a, const Candidate& b, const TargetMachine& machine) {
+    const bool a_fallback = machine.has_gpu() && a.backend.kind() == BackendKind::Cpu;
+    const bool b_fallback = machine.has_gpu() && b.backend.kind() == BackendKind::Cpu;
+    if (a_fallback != b_fallback) {
+        return b_fallback;
+    }
+    if (a.torch != b.torch) {
+        return b.torch < a.torch;
+    }
+    if (a.driver_fit != b.driver_fit) {
+        return a.driver_fit < b.driver_fit;
+    }
+    return b.backend < a.backend;
+}
+
+// The backends to consider: the forced one, or every backend published for the OS and CPU.
+std::vector<Backend> candidate_backends(const CompatMatrix& matrix, const TargetMachine& machine,
+                                        const ResolveRequest& request) {
+    if (request.backend) {
+        return {*request.backend};
+    }
+    std::set<std::string> seen;
+    std::vector<Backend> backends;
+    for (const PublishedBackend& p : matrix.published) {
+        if (p.os == machine.tags.os && p.arch == machine.tags.arch &&
+            seen.insert(p.backend.to_string()).second) {
+            backends.push_back(p.backend);
+        }
+    }
+    return backends;
+}
+
+} // namespace
+
+std::string_view name(DriverFit fit) noexcept {
+    static constexpr std::string_view names[] = {"direct", "minor-version", "not-needed"};
+    return names[static_cast<int>(fit)];
+}
+
+std::string Pin::specifier() const {
+    return version ? "==" + version->to_string() : "==" + series + ".*";
+}
+
+std::string pytorch_index_url(const Backend& backend) {
+    return "https://download.pytorch.org/whl/" + backend.index_directory();
+}
+
+std::string Resolution::index_url() const {
+    return solution ? pytorch_index_url(solution->backend) : std::string();
+}
+
+std::vector<Candidate> evaluate_candidates(const CompatMatrix& matrix, const TargetMachine& machine,
+                                           const ResolveRequest& request) {
+    const CandidateChecker checker(matrix, machine, request);
+    std::vector<Candidate> candidates;
+    for (const Backend& backend : candidate_backends(matrix, machine, request)) {
+        for (const ReleaseFact& release : matrix.releases) {
+            if (matrix.is_published(release.torch, backend, machine.tags.os, machine.tags.arch) ||
+                request.backend) {
+                candidates.push_back(checker.check(release, backend));
+            }
+        }
+    }
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [&](const Candidate& a, const Candidate& b) { return better(a, b, machine); });
+    return candidates;
+}
+
+Resolution resolve(const CompatMatrix& matrix, const TargetMachine& machine,
+                   const ResolveRequest& request) {
+    Resolution resolution;
+    resolution.candidates = evaluate_candidates(matrix, machine, request);
+    const auto it = std::find_if(resolution.candidates.begin(), resolution.candidates.end(),
+                                 [](const Candidate& c) { return c.works(); });
+    if (it != resolution.candidates.end()) {
+        resolution.solution = *it;
+    }
+    return resolution;
+}
+
+} // namespace torchpin

@@ -1,0 +1,145 @@
+// The resolver: for a machine and a request on torch/torchvision/torchaudio, the exact pins and
+// backend by torchpin's documented preferences, or "no solution" with every reason typed.
+#pragma once
+
+#include "engine/compat_matrix.hpp"
+#include "engine/requirement.hpp"
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace torchpin {
+
+// The machine as the resolver needs it (built from a detected or saved profile).
+struct TargetMachine {
+    struct NvidiaGpu {
+        std::string name; // "NVIDIA GeForce RTX 3090"; "" when only the capability is known
+        ComputeCapability capability;
+    };
+    TagEnvironment tags; // OS, CPU, Python, glibc/musl/macOS
+    std::optional<DriverVersion> nvidia_driver;
+    std::vector<NvidiaGpu> nvidia_gpus;
+    std::vector<std::string> rocm_gfx; // "gfx1100"
+    bool intel_discrete_gpu = false;
+
+    bool has_gpu() const noexcept {
+        return !nvidia_gpus.empty() || !rocm_gfx.empty() || intel_discrete_gpu;
+    }
+};
+
+struct ResolveRequest {
+    std::vector<Requirement> requirements; // on torch, torchvision, torchaudio
+    std::optional<Backend> backend;        // forced with --backend; nullopt is "auto"
+    bool allow_cpu_fallback = false;
+};
+
+// Why a (torch, backend) candidate was rejected. Each carries the facts that decided it.
+struct ExcludedByRequirement {
+    std::string package;
+    Version version;
+    std::string requirement;
+};
+struct BackendNotPublished {
+    Version torch;
+    Backend backend;
+};
+struct NoWheelFor {
+    std::string package;
+    Version version;
+    Backend backend;
+    std::string python;   // "cp313t"
+    std::string platform; // the machine's best platform tag
+};
+struct DriverTooOld {
+    Backend backend;
+    CudaVersion cuda;
+    DriverVersion need;                // the toolkit's minimum, or the compatibility floor
+    std::optional<DriverVersion> have; // none: no NVIDIA driver
+};
+struct GpuArchNotBuilt {
+    std::string gpu;
+    ComputeCapability capability;
+    Backend backend;
+    CudaVersion build_cuda;
+    std::vector<ArchTarget> built;
+    GpuFit fit; // NotBuilt or CudaTooOld
+    std::optional<CudaVersion> gpu_first_cuda;
+};
+struct GfxNotBuilt {
+    std::string gfx;
+    Backend backend;
+    std::vector<std::string> built;
+};
+struct NotPaired {
+    std::string package;
+    Version torch;
+    std::optional<Version> paired; // none: not released for this torch
+    std::string requirement;       // the user's requirement it fails, "" if it is just absent
+    std::string note;
+};
+struct WrongBackendKind {
+    Backend backend;
+    std::string why; // "the machine has no NVIDIA GPU", "a GPU is present: CPU builds need
+                     // --allow-cpu-fallback"
+};
+struct MissingFact {
+    Backend backend;
+    std::string what; // "no driver minimum is known for CUDA 13.4"
+};
+
+using Rejection =
+    std::variant<ExcludedByRequirement, BackendNotPublished, NoWheelFor, DriverTooOld,
+                 GpuArchNotBuilt, GfxNotBuilt, NotPaired, WrongBackendKind, MissingFact>;
+
+// How a CUDA build meets the driver: its toolkit's own minimum, or only the minor-version
+// compatibility floor (works, with limits such as no PTX JIT for newer features).
+enum class DriverFit : std::uint8_t { Direct, MinorVersion, NotNeeded };
+
+std::string_view name(DriverFit fit) noexcept; // "direct", "minor-version", "not-needed"
+
+struct Pin {
+    std::string package;            // "torch"
+    std::optional<Version> version; // exact, with the index's local label: 2.1.2+cu121
+    std::string series;             // when only the paired series is known: "0.23"
+    std::optional<IndexFile> wheel; // the file pip would pick, when the matrix lists it
+
+    // The requirement to write: "==2.1.2+cu121", or "==0.23.*" for a series; pip then takes the
+    // release of the series whose metadata requires the pinned torch.
+    std::string specifier() const;
+};
+
+struct Candidate {
+    Version torch;
+    Backend backend;
+    std::vector<Rejection> rejections; // empty: it works
+    DriverFit driver_fit = DriverFit::NotNeeded;
+    std::vector<Pin> pins;             // filled when it works
+    std::vector<std::string> warnings; // known issues, facts taken on weaker evidence
+
+    bool works() const noexcept { return rejections.empty(); }
+};
+
+struct Resolution {
+    std::optional<Candidate> solution;
+    std::vector<Candidate> candidates; // every (torch, backend) considered, best first
+    std::vector<std::string> hints;    // what would make an unsolvable request solvable
+
+    std::string index_url() const; // the solution's PyTorch index
+};
+
+// Every (torch release, backend) candidate for the machine, each with its verdict, best first:
+// newer torch first; then Direct before MinorVersion; then the newer toolkit.
+std::vector<Candidate> evaluate_candidates(const CompatMatrix& matrix, const TargetMachine& machine,
+                                           const ResolveRequest& request);
+
+// The best working candidate, or none with hints. Deterministic: same inputs, same answer and
+// same explanation.
+Resolution resolve(const CompatMatrix& matrix, const TargetMachine& machine,
+                   const ResolveRequest& request);
+
+// "https://download.pytorch.org/whl/cu121"
+std::string pytorch_index_url(const Backend& backend);
+
+} // namespace torchpin

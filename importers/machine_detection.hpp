@@ -1,0 +1,20 @@
+// Detecting a whole machine profile: OS, GPUs and drivers, then Python interpreters.
+#pragma once
+
+#include "engine/detection_context.hpp"
+#include "engine/machine.hpp"
+#include "importers/python_probe_cache.hpp"
+
+#include <optional>
+#include <string>
+
+namespace torchpin {
+
+// The profile of the machine `context` describes (DetectionContext::this_machine() for this
+// one): the OS part, the PCI display controllers, NVIDIA, AMD and Intel GPUs, then each Python
+// interpreter python_candidates() names (described through `cache`, each environment once).
+// Never throws for what the machine lacks or hides: those become machine.notes.
+Machine detect_machine(const DetectionContext& context,
+                       const std::optional<std::string>& python_exe, PythonProbeCache& cache);
+
+} // namespace torchpin

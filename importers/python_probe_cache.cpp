@@ -1,0 +1,134 @@
+// The interpreter description cache: fingerprints from stat(2), a JSON file written atomically.
+#include "importers/python_probe_cache.hpp"
+
+#include "engine/sha256.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+namespace torchpin {
+
+namespace {
+
+using nlohmann::json;
+
+bool is_script(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    char magic[2] = {};
+    return in.read(magic, 2) && magic[0] == '#' && magic[1] == '!';
+}
+
+// Identifies the file behind `path` and the script that described it; empty if it cannot.
+std::string fingerprint(const std::filesystem::path& path) {
+    std::error_code error;
+    const auto target = std::filesystem::canonical(path, error);
+    struct stat info {};
+    if (error || ::stat(target.c_str(), &info) != 0 || is_script(target)) {
+        return "";
+    }
+    std::ostringstream out;
+    out << target.string() << ' ' << info.st_dev << ' ' << info.st_ino << ' ' << info.st_size << ' '
+        << info.st_mtim.tv_sec << '.' << info.st_mtim.tv_nsec << ' '
+        << sha256_hex(python_probe_script()).substr(0, 16);
+    return out.str();
+}
+
+} // namespace
+
+PythonProbeCache::PythonProbeCache(std::filesystem::path file)
+    : file_(std::move(file)) {
+    if (file_.empty()) {
+        return;
+    }
+    std::ifstream in(file_);
+    if (!in) {
+        return;
+    }
+    const json document = json::parse(in, nullptr, false);
+    if (!document.is_object()) {
+        return; // a damaged cache is rebuilt
+    }
+    for (const auto& [path, entry] : document.items()) {
+        if (entry.is_object() && entry.value("fingerprint", json()).is_string() &&
+            entry.value("output", json()).is_string()) {
+            entries_[path] = {entry["fingerprint"].get<std::string>(),
+                              entry["output"].get<std::string>()};
+        }
+    }
+}
+
+std::optional<PythonDescription> PythonProbeCache::find(const PythonCandidate& candidate) const {
+    const auto it = entries_.find(candidate.path.string());
+    if (it == entries_.end() || it->second.first != fingerprint(candidate.path)) {
+        return std::nullopt;
+    }
+    auto description = parse_python_probe_output(it->second.second);
+    if (!description) {
+        return std::nullopt;
+    }
+    PythonDescription described = *std::move(description);
+    described.interpreter.path = candidate.path.string();
+    described.interpreter.source = candidate.source;
+    return described;
+}
+
+std::optional<PythonDescription> PythonProbeCache::describe(const PythonCandidate& candidate,
+                                                            std::chrono::milliseconds timeout,
+                                                            std::vector<std::string>& notes) {
+    if (auto remembered = find(candidate)) {
+        return remembered;
+    }
+    std::string output;
+    auto description = run_python_probe(candidate, timeout, notes, &output);
+    const std::string print = fingerprint(candidate.path);
+    if (description && !file_.empty() && !print.empty()) {
+        entries_[candidate.path.string()] = {print, output};
+        changed_ = true;
+    }
+    return description;
+}
+
+void PythonProbeCache::save() const {
+    if (!changed_) {
+        return;
+    }
+    json document = json::object();
+    for (const auto& [path, entry] : entries_) {
+        document[path] = {{"fingerprint", entry.first}, {"output", entry.second}};
+    }
+    std::error_code error;
+    std::filesystem::create_directories(file_.parent_path(), error);
+    const auto partial = file_.string() + "." + std::to_string(::getpid()) + ".partial";
+    {
+        std::ofstream out(partial);
+        out << document.dump(1) << '\n';
+        if (!out) {
+            std::filesystem::remove(partial, error);
+            return;
+        }
+    }
+    std::filesystem::rename(partial, file_, error);
+    if (error) {
+        std::filesystem::remove(partial, error);
+    }
+}
+
+std::filesystem::path python_probe_cache_file(const DetectionContext& context) {
+    std::filesystem::path directory;
+    if (auto dir = context.variable("TORCHPIN_CACHE_DIR"); !dir.empty()) {
+        directory = dir;
+    } else if (auto cache_home = context.variable("XDG_CACHE_HOME"); !cache_home.empty()) {
+        directory = std::filesystem::path(cache_home) / "torchpin";
+    } else if (auto home = context.variable("HOME"); !home.empty()) {
+        directory = std::filesystem::path(home) / ".cache" / "torchpin";
+    } else {
+        return {};
+    }
+    return directory / "interpreters.json";
+}
+
+} // namespace torchpin

@@ -1,0 +1,42 @@
+// The table specs the code reads and writes by agree with the tables the migrations create.
+#include "engine/dataset_tables.hpp"
+#include "engine/matrix_schema.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+using namespace torchpin;
+
+BOOST_AUTO_TEST_SUITE(matrix_schema)
+
+BOOST_AUTO_TEST_CASE(every_revisioned_table_matches_its_spec) {
+    auto db = sqlite::Database::open(":memory:", sqlite::Database::Mode::Create);
+    migrate(db);
+    BOOST_TEST(db.user_version() == latest_schema_version());
+    for (const TableSpec* spec : revisioned_tables()) {
+        std::vector<std::string> expected{"id INTEGER 0", "listing TEXT 1"};
+        for (const Column& c : spec->columns()) {
+            expected.push_back(c.name + (c.type == ColumnType::Integer ? " INTEGER " : " TEXT ") +
+                               (c.required ? "1" : "0"));
+        }
+        expected.insert(expected.end(),
+                        {"source INTEGER 1", "valid_from INTEGER 1", "valid_to INTEGER 0"});
+        std::vector<std::string> actual;
+        auto info =
+            db.prepare("SELECT name, type, \"notnull\" FROM pragma_table_info(?1) ORDER BY cid");
+        info.bind(1, spec->name);
+        while (info.step()) {
+            actual.push_back(info.text(0) + " " + info.text(1) + " " + info.text(2));
+        }
+        BOOST_TEST_CONTEXT(spec->name) {
+            BOOST_TEST(actual == expected, boost::test_tools::per_element());
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(dataset_tables_are_found_by_name) {
+    BOOST_TEST(find_dataset_table("torch_release") == &torch_release_table());
+    BOOST_TEST(find_dataset_table("wheel_file") == nullptr);
+    BOOST_TEST(dataset_tables().size() == 14u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,57 @@
+// Helper programs with deadlines: output capture, exit statuses, programs that cannot start, and
+// hung programs killed with their children.
+#include "engine/program_run.hpp"
+#include "tests/support/test_paths.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+using namespace torchpin;
+using namespace std::chrono_literals;
+namespace test = torchpin::test;
+
+BOOST_AUTO_TEST_SUITE(program_run)
+
+BOOST_AUTO_TEST_CASE(output_and_exit_status_are_captured) {
+    const auto run = run_program("/bin/sh", {"-c", "echo out; echo err >&2; exit 3"}, 5s);
+    BOOST_TEST((run.outcome == ProgramRun::Outcome::Exited));
+    BOOST_TEST(run.exit_code == 3);
+    BOOST_TEST(run.out == "out\n");
+    BOOST_TEST(run.err == "err\n");
+    BOOST_TEST(!run.succeeded());
+    BOOST_TEST(run.describe(5s) == "exited with status 3");
+    BOOST_TEST(run_program("/bin/sh", {"-c", "true"}, 5s).succeeded());
+}
+
+BOOST_AUTO_TEST_CASE(a_missing_program_is_not_started) {
+    const auto run = run_program("/nonexistent/nvidia-smi", {}, 5s);
+    BOOST_TEST((run.outcome == ProgramRun::Outcome::NotStarted));
+    BOOST_TEST(run.describe(5s) == "could not be started: No such file or directory");
+}
+
+BOOST_AUTO_TEST_CASE(a_hung_program_and_its_children_are_killed_at_the_deadline) {
+    const auto hanging = test::source_path("tests/data/detection/tools/hanging/nvidia-smi");
+    const auto start = std::chrono::steady_clock::now();
+    const auto run = run_program(hanging, {}, 300ms);
+    const auto took = std::chrono::steady_clock::now() - start;
+    BOOST_TEST((run.outcome == ProgramRun::Outcome::TimedOut));
+    BOOST_TEST(run.describe(300ms) == "timed out after 300 ms and was killed");
+    BOOST_TEST(run.describe(2000ms) == "timed out after 2 s and was killed");
+    // The child `sleep 30` holds the output pipe: only killing the group ends the wait early.
+    BOOST_TEST((took < 5s));
+}
+
+BOOST_AUTO_TEST_CASE(a_signal_is_reported) {
+    const auto run = run_program("/bin/sh", {"-c", "kill -SEGV $$"}, 5s);
+    BOOST_TEST((run.outcome == ProgramRun::Outcome::Signalled));
+    BOOST_TEST(run.describe(5s) == "was killed by signal 11");
+}
+
+BOOST_AUTO_TEST_CASE(programs_are_found_on_path) {
+    BOOST_TEST(find_on_path("sh", "/nonexistent::/bin").value() == "/bin/sh");
+    BOOST_TEST(!find_on_path("nvidia-smi", "/nonexistent").has_value());
+    BOOST_TEST(!find_on_path("sh", "").has_value());
+    const auto tools = test::source_path("tests/data/detection/tools/failing");
+    BOOST_TEST(find_on_path("nvidia-smi", tools.string()).value() == tools / "nvidia-smi");
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,210 @@
+// reference_resolve: every combination, every rule written out once more in the plainest way.
+#include "tests/engine/reference_solver.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+namespace torchpin::test {
+
+namespace {
+
+struct Combination {
+    const ReleaseFact* release;
+    Backend backend;
+    int driver_rank; // 0 direct, 1 minor-version, 2 not needed
+};
+
+bool requirement_allows(const ResolveRequest& request, const std::string& package,
+                        const Version& version) {
+    for (const Requirement& r : request.requirements) {
+        if (r.name().normalized() == package && !r.specifier().contains(version, true)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool wanted(const ResolveRequest& request, const std::string& package) {
+    return std::any_of(request.requirements.begin(), request.requirements.end(),
+                       [&](const Requirement& r) { return r.name().normalized() == package; });
+}
+
+// 0 direct, 1 minor-version, -1 too old.
+int driver_rank(const CompatMatrix& m, const TargetMachine& machine, const Backend& backend) {
+    std::optional<CudaVersion> cuda = backend.cuda_version();
+    for (const auto& [b, c] : m.backend_cuda) {
+        if (b == backend) {
+            cuda = c;
+        }
+    }
+    if (!machine.nvidia_driver || !cuda) {
+        return -1;
+    }
+    std::optional<DriverVersion> minimum;
+    for (const CudaDriverFact& f : m.cuda_drivers) {
+        if (f.os == machine.tags.os && f.cuda == *cuda) {
+            minimum = f.minimum;
+        }
+    }
+    if (!minimum) {
+        return -1;
+    }
+    if (!(*machine.nvidia_driver < *minimum)) {
+        return 0;
+    }
+    for (const CompatFloor& f : m.compat_floors) {
+        if (f.os == machine.tags.os && f.cuda_major == cuda->major() &&
+            !(*machine.nvidia_driver < f.minimum)) {
+            return 1;
+        }
+    }
+    return -1;
+}
+
+bool gpus_run(const CompatMatrix& m, const TargetMachine& machine, const Version& torch,
+              const Backend& backend) {
+    const ArchListFact* list = nullptr;
+    for (const ArchListFact& a : m.arch_lists) {
+        if (list == nullptr && a.backend == backend && a.os == machine.tags.os &&
+            a.arch == machine.tags.arch && a.torch.contains(torch, true)) {
+            list = &a;
+        }
+    }
+    if (list == nullptr) {
+        return true; // unverified, as the real resolver warns
+    }
+    std::optional<CudaVersion> cuda;
+    for (const auto& [b, c] : m.backend_cuda) {
+        if (b == backend) {
+            cuda = c;
+        }
+    }
+    for (const auto& gpu : machine.nvidia_gpus) {
+        std::optional<CudaVersion> first;
+        for (const auto& [cc, c] : m.first_cuda) {
+            if (cc == gpu.capability) {
+                first = c;
+            }
+        }
+        bool runs = false;
+        for (const ArchTarget& t : list->arch_list) {
+            runs = runs || (t.capability.major() == gpu.capability.major() &&
+                            t.capability.minor() <= gpu.capability.minor());
+        }
+        if (!runs) {
+            for (const ArchTarget& t : list->arch_list) {
+                runs = runs ||
+                       (t.ptx && t.capability <= gpu.capability && (!first || !(*cuda < *first)));
+            }
+        }
+        if (!runs) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool python_ok(const ReleaseFact& release, const TargetMachine& machine) {
+    const PythonTarget& p = machine.tags.python;
+    const std::string label =
+        std::to_string(p.major) + "." + std::to_string(p.minor) + (p.is_free_threaded() ? "t" : "");
+    return release.python.empty() ||
+           std::find(release.python.begin(), release.python.end(), label) != release.python.end();
+}
+
+} // namespace
+
+std::optional<ReferenceAnswer> reference_resolve(const CompatMatrix& m,
+                                                 const TargetMachine& machine,
+                                                 const ResolveRequest& request) {
+    std::vector<Combination> ok;
+    for (const ReleaseFact& release : m.releases) {
+        for (const PublishedBackend& p : m.published) {
+            if (p.torch != release.torch || p.os != machine.tags.os ||
+                p.arch != machine.tags.arch) {
+                continue;
+            }
+            const Backend& b = p.backend;
+            if (request.backend && !(*request.backend == b)) {
+                continue;
+            }
+            const bool gpu = machine.has_gpu();
+            if (!request.backend) {
+                if (b.kind() == BackendKind::Cpu && gpu && !request.allow_cpu_fallback)
+                    continue;
+                if (b.kind() == BackendKind::Cuda && machine.nvidia_gpus.empty() &&
+                    !machine.nvidia_driver)
+                    continue;
+                if (b.kind() == BackendKind::Rocm && machine.rocm_gfx.empty())
+                    continue;
+                if (b.kind() == BackendKind::Xpu && !machine.intel_discrete_gpu)
+                    continue;
+            }
+            const Version torch_pin =
+                release.install_style == std::optional<std::string>("local-label")
+                    ? release.torch.with_local(b.to_string())
+                    : release.torch;
+            if (!requirement_allows(request, "torch", torch_pin) || !python_ok(release, machine))
+                continue;
+            bool companions_ok = true;
+            for (const std::string package : {"torchvision", "torchaudio"}) {
+                if (!wanted(request, package))
+                    continue;
+                const auto& paired =
+                    package == "torchvision" ? release.torchvision : release.torchaudio;
+                if (!paired) {
+                    companions_ok = false;
+                    continue;
+                }
+                const Version pin =
+                    release.install_style == std::optional<std::string>("local-label")
+                        ? paired->with_local(b.to_string())
+                        : *paired;
+                companions_ok = companions_ok && requirement_allows(request, package, pin);
+            }
+            if (!companions_ok)
+                continue;
+            if (b.kind() == BackendKind::Rocm) {
+                bool all_built = true;
+                for (const RocmTargets& t : m.rocm_targets) {
+                    for (const std::string& gfx : machine.rocm_gfx) {
+                        all_built = all_built &&
+                                    (!(t.backend == b) ||
+                                     std::find(t.gfx.begin(), t.gfx.end(), gfx) != t.gfx.end());
+                    }
+                }
+                if (!all_built)
+                    continue;
+            }
+            int rank = 2;
+            if (b.kind() == BackendKind::Cuda) {
+                rank = driver_rank(m, machine, b);
+                if (rank < 0 || !gpus_run(m, machine, release.torch, b))
+                    continue;
+            }
+            ok.push_back({&release, b, rank});
+        }
+    }
+    if (ok.empty()) {
+        return std::nullopt;
+    }
+    const auto key = [&](const Combination& c) {
+        const bool fallback = machine.has_gpu() && c.backend.kind() == BackendKind::Cpu;
+        return std::tuple(fallback, c.driver_rank);
+    };
+    const Combination best =
+        *std::min_element(ok.begin(), ok.end(), [&](const Combination& a, const Combination& b) {
+            if (std::get<0>(key(a)) != std::get<0>(key(b)))
+                return std::get<0>(key(a)) < std::get<0>(key(b));
+            if (a.release->torch != b.release->torch)
+                return b.release->torch < a.release->torch;
+            if (a.driver_rank != b.driver_rank)
+                return a.driver_rank < b.driver_rank;
+            return b.backend < a.backend;
+        });
+    static constexpr const char* fits[] = {"direct", "minor-version", "not-needed"};
+    return ReferenceAnswer{best.release->torch.to_string(), best.backend.to_string(),
+                           fits[best.driver_rank]};
+}
+
+} // namespace torchpin::test

@@ -1,0 +1,241 @@
+// The resolver on small stated matrices: each typed reason, each preference, the pain points the
+// issue names (old GPUs on new CUDA, new GPUs on old CUDA, old drivers, pairing, Python).
+#include "engine/explanation.hpp"
+#include "engine/solver.hpp"
+#include "tests/support/synthetic_matrix.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+using namespace torchpin;
+using torchpin::test::linux_machine;
+using torchpin::test::MatrixBuilder;
+using torchpin::test::request_for;
+
+namespace {
+
+// torch 2.6/2.7 in the shape of the real releases: 2.7's cu128 adds sm_120 and drops sm_50-sm_70.
+MatrixBuilder two_releases() {
+    MatrixBuilder b;
+    b.release("2.6.0", "0.21.0", "2.6.0", "3.9 3.10 3.11 3.12 3.13")
+        .release("2.7.0", "0.22.0", "2.7.0", "3.9 3.10 3.11 3.12 3.13")
+        .cuda("cu118", "11.8.0", "520.61.05")
+        .cuda("cu124", "12.4.1", "550.54.15")
+        .cuda("cu126", "12.6.3", "560.35.05")
+        .cuda("cu128", "12.8.1", "570.124.06")
+        .compat_floor(11, "450.80.02")
+        .compat_floor(12, "525.60.13")
+        .first_cuda("8.9", "11.8")
+        .first_cuda("9.0", "11.8")
+        .first_cuda("12.0", "12.8")
+        .arch_list("==2.6.*", "cu118", "5.0 6.0 7.0 7.5 8.0 8.6 9.0")
+        .arch_list("==2.6.*", "cu124", "5.0 6.0 7.0 7.5 8.0 8.6 9.0")
+        .arch_list("==2.6.*", "cu126", "5.0 6.0 7.0 7.5 8.0 8.6 9.0")
+        .arch_list("==2.7.*", "cu118", "5.0 6.0 7.0 7.5 8.0 8.6 9.0")
+        .arch_list("==2.7.*", "cu126", "5.0 6.0 7.0 7.5 8.0 8.6 9.0")
+        .arch_list("==2.7.*", "cu128", "7.5 8.0 8.6 9.0 10.0 12.0+PTX");
+    for (const char* backend : {"cu118", "cu124", "cu126", "cpu"}) {
+        b.published("2.6.0", backend);
+    }
+    for (const char* backend : {"cu118", "cu126", "cu128", "cpu"}) {
+        b.published("2.7.0", backend);
+    }
+    return b;
+}
+
+std::string label(const Candidate& c) {
+    return c.torch.to_string() + "+" + c.backend.to_string();
+}
+
+bool has_line(const std::vector<std::string>& lines, const std::string& line) {
+    return std::find(lines.begin(), lines.end(), line) != lines.end();
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(solver)
+
+BOOST_AUTO_TEST_CASE(newest_torch_then_direct_driver_then_newest_cuda) {
+    const auto matrix = two_releases().matrix();
+    const auto r =
+        resolve(matrix, linux_machine("3.11", "575.51.03", {"8.6"}), request_for({"torch"}));
+    BOOST_REQUIRE(r.solution.has_value());
+    BOOST_TEST(label(*r.solution) == "2.7.0+cu128");
+    BOOST_TEST((r.solution->driver_fit == DriverFit::Direct));
+    BOOST_TEST(r.index_url() == "https://download.pytorch.org/whl/cu128");
+}
+
+BOOST_AUTO_TEST_CASE(a_driver_below_the_toolkit_minimum_uses_minor_version_compatibility_last) {
+    const auto matrix = two_releases().matrix();
+    // 565 meets cu126 (560.35) directly; cu128 needs 570, reachable only via the 12.x floor.
+    const auto r =
+        resolve(matrix, linux_machine("3.11", "565.57.01", {"8.6"}), request_for({"torch"}));
+    BOOST_REQUIRE(r.solution.has_value());
+    BOOST_TEST(label(*r.solution) == "2.7.0+cu126");
+    BOOST_TEST((r.solution->driver_fit == DriverFit::Direct));
+    const auto& minor = *std::find_if(r.candidates.begin(), r.candidates.end(),
+                                      [](const Candidate& c) { return label(c) == "2.7.0+cu128"; });
+    BOOST_TEST(verdict(minor) == "minor-version");
+}
+
+BOOST_AUTO_TEST_CASE(rtx_5090_gets_the_first_build_with_sm_120_and_never_an_older_one) {
+    const auto matrix = two_releases().matrix();
+    auto machine = linux_machine("3.11", "575.51.03", {"12.0"});
+    machine.nvidia_gpus[0].name = "NVIDIA GeForce RTX 5090";
+    const auto r = resolve(matrix, machine, request_for({"torch"}));
+    BOOST_REQUIRE(r.solution.has_value());
+    BOOST_TEST(label(*r.solution) == "2.7.0+cu128");
+    const auto pinned = resolve(matrix, machine, request_for({"torch==2.6.0"}));
+    BOOST_TEST(!pinned.solution.has_value());
+    const auto lines = explain_unsolvable(matrix, machine, pinned);
+    BOOST_TEST(lines.at(0) ==
+                   "torch 2.6.0 has no build for NVIDIA GeForce RTX 5090 (sm_120): cu126, cu124 "
+                   "and cu118 carry up to sm_90 and no PTX",
+               lines.at(0));
+    BOOST_TEST(
+        has_line(lines, "the first build for NVIDIA GeForce RTX 5090 (sm_120) is 2.7.0+cu128"));
+}
+
+BOOST_AUTO_TEST_CASE(gtx_1080_ti_is_not_offered_a_cu128_build_without_its_kernels) {
+    const auto matrix = two_releases().matrix();
+    const auto r =
+        resolve(matrix, linux_machine("3.11", "575.51.03", {"6.1"}), request_for({"torch"}));
+    BOOST_REQUIRE(r.solution.has_value());
+    BOOST_TEST(label(*r.solution) == "2.7.0+cu126");
+    const auto& cu128 = *std::find_if(r.candidates.begin(), r.candidates.end(),
+                                      [](const Candidate& c) { return label(c) == "2.7.0+cu128"; });
+    BOOST_TEST(verdict(cu128) == "gpu-unsupported");
+    BOOST_TEST(describe(cu128.rejections.front()) ==
+               "cu128 builds carry up to sm_120 and PTX for compute_120, nothing for sm_61");
+}
+
+BOOST_AUTO_TEST_CASE(ptx_cannot_reach_a_gpu_newer_than_the_build_cuda) {
+    MatrixBuilder b = two_releases();
+    b.arch_list("==2.6.*", "cu124", "8.0 9.0+PTX"); // an earlier match wins; use a fresh matrix
+    MatrixBuilder ptx;
+    ptx.release("2.6.0", "0.21.0", "2.6.0", "3.11")
+        .published("2.6.0", "cu124")
+        .cuda("cu124", "12.4.1", "550.54.15")
+        .first_cuda("12.0", "12.8")
+        .arch_list("==2.6.*", "cu124", "8.0 9.0+PTX");
+    const auto r =
+        resolve(ptx.matrix(), linux_machine("3.11", "575.51.03", {"12.0"}), request_for({"torch"}));
+    BOOST_REQUIRE(!r.solution.has_value());
+    const auto* why = std::get_if<GpuArchNotBuilt>(&r.candidates.at(0).rejections.at(0));
+    BOOST_REQUIRE(why != nullptr);
+    BOOST_TEST((why->fit == GpuFit::CudaTooOld));
+}
+
+BOOST_AUTO_TEST_CASE(
+    an_old_driver_gets_no_solution_and_the_driver_it_needs_never_a_silent_cpu_build) {
+    const auto matrix = two_releases().matrix();
+    // 470 runs CUDA 11.8 through minor version compatibility (floor 450.80.02); 440 runs nothing.
+    const auto older =
+        resolve(matrix, linux_machine("3.11", "470.82.01", {"8.6"}), request_for({"torch"}));
+    BOOST_TEST(label(*older.solution) == "2.7.0+cu118");
+    BOOST_TEST((older.solution->driver_fit == DriverFit::MinorVersion));
+    const auto machine = linux_machine("3.11", "440.33.01", {"8.6"});
+    const auto r = resolve(matrix, machine, request_for({"torch"}));
+    BOOST_TEST(!r.solution.has_value());
+    const auto h = hints(matrix, machine, r);
+    BOOST_TEST(has_line(h, "an NVIDIA driver >= 570.124.06 would allow torch 2.7.0+cu128 "
+                           "(this machine has 440.33.01)"));
+    BOOST_TEST(has_line(h, "--allow-cpu-fallback would install torch 2.7.0+cpu (no GPU "
+                           "acceleration)"));
+    ResolveRequest fallback = request_for({"torch"});
+    fallback.allow_cpu_fallback = true;
+    const auto with_fallback = resolve(matrix, machine, fallback);
+    BOOST_REQUIRE(with_fallback.solution.has_value());
+    BOOST_TEST(label(*with_fallback.solution) == "2.7.0+cpu");
+}
+
+BOOST_AUTO_TEST_CASE(a_torchvision_pin_forces_its_torch) {
+    const auto matrix = two_releases().matrix();
+    const auto r = resolve(matrix, linux_machine("3.11", "575.51.03", {"8.6"}),
+                           request_for({"torch", "torchvision==0.21.0"}));
+    BOOST_REQUIRE(r.solution.has_value());
+    BOOST_TEST(label(*r.solution) == "2.6.0+cu126");
+    BOOST_REQUIRE_EQUAL(r.solution->pins.size(), 2u);
+    BOOST_TEST(r.solution->pins[1].specifier() == "==0.21.0+cu126");
+}
+
+BOOST_AUTO_TEST_CASE(python_without_wheels_is_rejected_with_the_pythons_that_have_them) {
+    const auto matrix = two_releases().matrix();
+    const auto machine = linux_machine("3.14", "575.51.03", {"8.6"});
+    const auto r = resolve(matrix, machine, request_for({"torch"}));
+    BOOST_TEST(!r.solution.has_value());
+    BOOST_TEST(verdict(r.candidates.at(0)) == "no-wheel");
+    const auto h = hints(matrix, machine, r);
+    BOOST_TEST(
+        has_line(h, "torch 2.7.0+cu128 has wheels for Python 3.9, 3.10, 3.11, 3.12 and 3.13"));
+}
+
+BOOST_AUTO_TEST_CASE(listed_wheels_decide_over_the_python_list_and_pins_take_their_labels) {
+    MatrixBuilder b;
+    b.release("2.5.1", "0.20.1", "2.5.1", "3.9 3.10 3.11 3.12 3.13")
+        .published("2.5.1", "cpu")
+        .wheel("torch-2.5.1+cpu-cp311-cp311-linux_x86_64.whl", "cpu")
+        .wheel("torch-2.5.1+cpu-cp312-cp312-linux_x86_64.whl", "cpu");
+    const auto ok = resolve(b.matrix(), linux_machine("3.12", "", {}), request_for({"torch"}));
+    BOOST_REQUIRE(ok.solution.has_value());
+    BOOST_REQUIRE(ok.solution->pins.at(0).wheel.has_value());
+    BOOST_TEST(ok.solution->pins.at(0).wheel->wheel.to_string() ==
+               "torch-2.5.1+cpu-cp312-cp312-linux_x86_64.whl");
+    const auto none = resolve(b.matrix(), linux_machine("3.13", "", {}), request_for({"torch"}));
+    BOOST_TEST(
+        !none.solution.has_value()); // 3.13 is in the release list, but no 3.13 file is listed
+}
+
+BOOST_AUTO_TEST_CASE(no_gpu_means_cpu_and_markers_apply_per_machine) {
+    const auto matrix = two_releases().matrix();
+    const auto r = resolve(matrix, linux_machine("3.11", "", {}),
+                           request_for({"torch<2.7; python_version >= \"3.11\"", "torchvision"}));
+    BOOST_REQUIRE(r.solution.has_value());
+    BOOST_TEST(label(*r.solution) == "2.6.0+cpu");
+    const auto ignored = resolve(matrix, linux_machine("3.11", "", {}),
+                                 request_for({"torch<2.7; python_version < \"3.10\""}));
+    BOOST_TEST(label(*ignored.solution) == "2.7.0+cpu");
+}
+
+BOOST_AUTO_TEST_CASE(a_missing_torchaudio_release_is_said_not_guessed) {
+    MatrixBuilder b;
+    b.release("2.12.0", "0.27.0", "", "3.10 3.11 3.12 3.13").published("2.12.0", "cpu");
+    b.release("2.11.0", "0.26.0", "2.11.0", "3.10 3.11 3.12 3.13").published("2.11.0", "cpu");
+    const auto machine = linux_machine("3.11", "", {});
+    const auto r = resolve(b.matrix(), machine, request_for({"torch", "torchaudio"}));
+    BOOST_TEST(label(*r.solution) == "2.11.0+cpu");
+    BOOST_TEST(
+        describe(r.candidates.at(0).rejections.at(0)) ==
+        "torchaudio is not released for torch 2.12.0 (torchaudio is not released for this torch)");
+}
+
+BOOST_AUTO_TEST_CASE(known_issues_warn_and_a_forced_backend_is_taken) {
+    MatrixBuilder b = two_releases();
+    b.known_issue("demo", "linux", "==2.7.0");
+    ResolveRequest request = request_for({"torch"});
+    request.backend = Backend::from("cu118");
+    const auto r = resolve(b.matrix(), linux_machine("3.11", "575.51.03", {"8.6"}), request);
+    BOOST_REQUIRE(r.solution.has_value());
+    BOOST_TEST(label(*r.solution) == "2.7.0+cu118");
+    BOOST_TEST(std::any_of(
+        r.solution->warnings.begin(), r.solution->warnings.end(),
+        [](const std::string& w) { return w.find("known issue demo: an error") == 0; }));
+}
+
+BOOST_AUTO_TEST_CASE(rocm_gfx_targets_decide_amd_builds) {
+    MatrixBuilder b;
+    b.release("2.5.1", "0.20.1", "2.5.1", "3.11")
+        .published("2.5.1", "rocm6.2")
+        .published("2.5.1", "rocm6.1")
+        .rocm("rocm6.2", "gfx900 gfx906 gfx908 gfx90a gfx942 gfx1030 gfx1100")
+        .rocm("rocm6.1", "gfx900 gfx906 gfx908 gfx90a gfx942 gfx1030");
+    TargetMachine machine = linux_machine("3.11", "", {});
+    machine.rocm_gfx = {"gfx1100"};
+    const auto r = resolve(b.matrix(), machine, request_for({"torch"}));
+    BOOST_TEST(label(*r.solution) == "2.5.1+rocm6.2");
+    machine.rocm_gfx = {"gfx1201"};
+    const auto none = resolve(b.matrix(), machine, request_for({"torch"}));
+    BOOST_TEST(!none.solution.has_value());
+    BOOST_TEST(verdict(none.candidates.at(0)) == "gpu-unsupported");
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,584 @@
+// The CUDA, arch-list, ROCm and GPU data files: well-formed, consistent with each other and with
+// the raw sources they were curated from (copies under tests/data/cuda and tests/data/gpus).
+#include "engine/backend.hpp"
+#include "engine/cuda_version.hpp"
+#include "engine/dataset_tables.hpp"
+#include "engine/driver_version.hpp"
+#include "engine/specifier.hpp"
+#include "engine/sqlite.hpp"
+#include "engine/version.hpp"
+#include "importers/dataset_table_file.hpp"
+#include "tests/support/printing.hpp"
+#include "tests/support/tables.hpp"
+#include "tests/support/test_paths.hpp"
+
+#include <algorithm>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+
+using namespace torchpin;
+
+namespace {
+
+using Row = std::map<std::string, std::optional<std::string>>;
+
+const std::set<std::string>& citations() {
+    static const std::set<std::string> ids = [] {
+        std::set<std::string> out;
+        const auto listings = read_dataset_table_file(
+            test::source_path("data/citations.toml"), "data/citations.toml",
+            SourceInfo{"citations", "data/citations.toml", "", "", ""}, nullptr);
+        for (const ListingImport& listing : listings) {
+            for (const RowValues& row : listing.rows) {
+                out.insert(*row[0]);
+            }
+        }
+        return out;
+    }();
+    return ids;
+}
+
+// The rows of `table` in data/`file`, by column name.
+std::vector<Row> rows_of(const std::string& file, const TableSpec& table) {
+    const std::string name = "data/" + file;
+    const auto listings = read_dataset_table_file(
+        test::source_path(name), name, SourceInfo{"tables", name, "", "", ""}, &citations());
+    std::vector<Row> out;
+    for (const ListingImport& listing : listings) {
+        if (listing.table != &table) {
+            continue;
+        }
+        const auto columns = table.columns();
+        for (const RowValues& values : listing.rows) {
+            Row row;
+            for (std::size_t i = 0; i < columns.size(); ++i) {
+                row[columns[i].name] = values[i];
+            }
+            out.push_back(std::move(row));
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> words(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string word; in >> word;) {
+        out.push_back(word);
+    }
+    return out;
+}
+
+std::string without_ptx(const std::string& arch) {
+    const auto plus = arch.find('+');
+    return plus == std::string::npos ? arch : arch.substr(0, plus);
+}
+
+// "5.0 8.6+PTX" -> {"5.0", "8.6+PTX"}, or without the PTX marks.
+std::set<std::string> arch_set(const std::string& list, bool keep_ptx = true) {
+    std::set<std::string> out;
+    for (const std::string& arch : words(list)) {
+        out.insert(keep_ptx ? arch : without_ptx(arch));
+    }
+    return out;
+}
+
+CudaVersion major_minor(const CudaVersion& v) {
+    return CudaVersion(v.major(), v.minor());
+}
+
+const Row* find_driver(const std::vector<Row>& drivers, const std::string& cuda,
+                       const std::string& os) {
+    for (const Row& row : drivers) {
+        if (row.at("cuda") == cuda && row.at("os") == os) {
+            return &row;
+        }
+    }
+    return nullptr;
+}
+
+// The cuda_arch_list row for (torch, backend, os, arch), or nullptr.
+const Row* find_arch_list(const std::vector<Row>& lists, const Version& torch,
+                          const std::string& backend, const std::string& os,
+                          const std::string& arch) {
+    const Row* found = nullptr;
+    for (const Row& row : lists) {
+        if (row.at("backend") == backend && row.at("os") == os && row.at("arch") == arch &&
+            SpecifierSet::from(*row.at("torch")).contains(torch)) {
+            found = &row;
+        }
+    }
+    return found;
+}
+
+// NVIDIA's release label as cuda_driver keys it: "CUDA 12.1 Update 1" -> 12.1.1,
+// "CUDA 11.8 GA" -> 11.8.0, "CUDA 10.2.89" -> 10.2.89, "CUDA 9.2 (9.2.148 Update 1)" -> 9.2.148.
+std::string release_key(const std::string& label) {
+    std::smatch m;
+    static const std::regex named(R"(CUDA (\d+)\.(\d+)(?:\.(\d+))? (GA|RC|Update (\d+)))");
+    static const std::regex in_parens(R"(CUDA [\d.]+ \((\d+\.\d+\.\d+).*\))");
+    static const std::regex plain(R"(CUDA (\d+\.\d+\.\d+))");
+    if (std::regex_match(label, m, named)) {
+        const std::string patch = m[3].matched ? m[3].str() : m[5].matched ? m[5].str() : "0";
+        return m[1].str() + "." + m[2].str() + "." + patch;
+    }
+    if (std::regex_match(label, m, in_parens) || std::regex_match(label, m, plain)) {
+        return m[1].str();
+    }
+    BOOST_FAIL("unrecognised NVIDIA release label: " + label);
+    return "";
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(dataset_cuda)
+
+BOOST_AUTO_TEST_CASE(driver_rows_are_well_formed) {
+    const auto drivers = rows_of("cuda.toml", cuda_driver_table());
+    BOOST_TEST(drivers.size() >= 130u);
+    for (const Row& row : drivers) {
+        const std::string where = *row.at("cuda") + " " + *row.at("os");
+        BOOST_TEST(CudaVersion::parse(*row.at("cuda")).has_value(), where);
+        BOOST_TEST((row.at("os") == "linux" || row.at("os") == "windows"), where);
+        for (const char* column : {"toolkit_minimum", "installer_driver", "used"}) {
+            if (row.at(column)) {
+                BOOST_TEST(DriverVersion::parse(*row.at(column)).has_value(), where);
+            }
+        }
+        // used is one of the two numbers, and a row that departs from NVIDIA's says why.
+        if (row.at("used")) {
+            BOOST_TEST((row.at("used") == row.at("toolkit_minimum") ||
+                        row.at("used") == row.at("installer_driver")),
+                       where);
+            if (row.at("used") != row.at("toolkit_minimum")) {
+                BOOST_TEST_REQUIRE(row.at("note").has_value(), where);
+                BOOST_TEST(row.at("note")->find("uses " + *row.at("used")) != std::string::npos,
+                           where);
+            }
+        } else {
+            // No number to compare with: the note must send the reader to cuda_compat.
+            BOOST_TEST_REQUIRE(row.at("note").has_value(), where);
+            BOOST_TEST(row.at("note")->find("cuda_compat") != std::string::npos, where);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(driver_minimums_rise_with_the_cuda_version) {
+    // No exceptions are needed: NVIDIA's minimums, the installers' drivers and the numbers
+    // torchpin uses all rise (or stay) with the toolkit release, on both systems.
+    const auto drivers = rows_of("cuda.toml", cuda_driver_table());
+    for (const std::string os : {"linux", "windows"}) {
+        for (const char* column : {"used", "toolkit_minimum", "installer_driver"}) {
+            std::vector<std::pair<CudaVersion, DriverVersion>> series;
+            for (const Row& row : drivers) {
+                if (row.at("os") == os && row.at(column)) {
+                    series.emplace_back(CudaVersion::from(*row.at("cuda")),
+                                        DriverVersion::from(*row.at(column)));
+                }
+            }
+            std::sort(series.begin(), series.end(),
+                      [](const auto& a, const auto& b) { return a.first < b.first; });
+            BOOST_TEST(series.size() > 10u);
+            for (std::size_t i = 1; i < series.size(); ++i) {
+                BOOST_TEST((series[i - 1].second <= series[i].second),
+                           os << " " << column << ": " << series[i - 1].first.to_string()
+                              << " needs " << series[i - 1].second.to_string() << " but "
+                              << series[i].first.to_string() << " only "
+                              << series[i].second.to_string());
+            }
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(nvidia_table_and_installer_names_are_transcribed_exactly) {
+    const auto drivers = rows_of("cuda.toml", cuda_driver_table());
+    std::size_t checked = 0;
+    for (const auto& line : test::read_table("cuda/cuda_toolkit_driver_versions.tsv")) {
+        if (line[0] == "cuda_toolkit_release") {
+            continue;
+        }
+        std::string cuda = release_key(line[0]);
+        if (cuda == "9.0.76") {
+            cuda = "9.0.176"; // keyed by the real release, see the row's note
+        }
+        for (const auto& [os, value] : {std::pair{std::string("linux"), line[2]},
+                                        std::pair{std::string("windows"), line[3]}}) {
+            const Row* row = find_driver(drivers, cuda, os);
+            BOOST_TEST_REQUIRE(row != nullptr, cuda << " " << os);
+            const std::optional<std::string> expected =
+                value == "N/A" ? std::nullopt : std::optional<std::string>(value);
+            BOOST_TEST(row->at("toolkit_minimum") == expected, cuda << " " << os);
+            ++checked;
+        }
+    }
+    BOOST_TEST(checked == 128u); // 64 NVIDIA rows, two systems each
+
+    // Installer drivers: one per (release, os) where the file names agree; the two 13.0.0
+    // Windows names disagree and the row leaves the number out.
+    std::map<std::pair<std::string, std::string>, std::set<std::string>> seen;
+    for (const auto& line : test::read_table("cuda/cuda_installer_bundled_driver_versions.tsv")) {
+        if (line[0] != "cuda_version" && (line[2] == "linux" || line[2] == "windows")) {
+            seen[{line[0], line[2]}].insert(line[1]);
+        }
+    }
+    for (const auto& [release, found] : seen) {
+        const Row* row = find_driver(drivers, release.first, release.second);
+        BOOST_TEST_REQUIRE(row != nullptr, release.first << " " << release.second);
+        if (found.size() == 1) {
+            BOOST_TEST(row->at("installer_driver") == *found.begin(), release.first);
+        } else {
+            BOOST_TEST(!row->at("installer_driver").has_value(), release.first);
+            BOOST_TEST(row->at("note")->find("two") != std::string::npos);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(the_11_8_windows_disagreement_is_kept) {
+    const auto drivers = rows_of("cuda.toml", cuda_driver_table());
+    const Row* row = find_driver(drivers, "11.8.0", "windows");
+    BOOST_TEST_REQUIRE(row != nullptr);
+    BOOST_TEST(row->at("toolkit_minimum") == std::optional<std::string>("520.06"));
+    BOOST_TEST(row->at("installer_driver") == std::optional<std::string>("522.06"));
+    BOOST_TEST(row->at("used") == std::optional<std::string>("522.06"));
+    BOOST_TEST(row->at("note")->find("torchpin uses 522.06") != std::string::npos);
+    BOOST_TEST(row->at("note")->find("520.06") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(every_variant_toolkit_has_driver_rows) {
+    const auto drivers = rows_of("cuda.toml", cuda_driver_table());
+    const auto variants = rows_of("cuda.toml", backend_cuda_table());
+    BOOST_TEST(variants.size() >= 15u);
+    for (const Row& row : variants) {
+        const std::string label = *row.at("backend");
+        const auto backend = Backend::parse(label);
+        BOOST_TEST_REQUIRE(backend.has_value(), label);
+        BOOST_TEST_REQUIRE((backend->kind() == BackendKind::Cuda), label);
+        const CudaVersion cuda = CudaVersion::from(*row.at("cuda"));
+        BOOST_TEST(cuda.patch().has_value(), label); // an exact toolkit release
+        BOOST_TEST((major_minor(cuda) == *backend->cuda_version()), label);
+        const Row* linux_row = find_driver(drivers, *row.at("cuda"), "linux");
+        BOOST_TEST_REQUIRE(linux_row != nullptr, label);
+        BOOST_TEST(linux_row->at("used").has_value(), label);
+        BOOST_TEST(find_driver(drivers, *row.at("cuda"), "windows") != nullptr, label);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(release_minimums_lie_in_their_minor_version_range) {
+    const auto drivers = rows_of("cuda.toml", cuda_driver_table());
+    const auto compat = rows_of("cuda.toml", cuda_compat_table());
+    BOOST_TEST(compat.size() == 6u);
+    // Documented in the rows' notes: CUDA 11.0 shipped before the 11.x floor existed, and the
+    // 12.0 GA Windows toolkit minimum (527.41) is below the 12.x Windows floor (528.33).
+    const std::set<std::pair<std::string, std::string>> below_floor{
+        {"11.0.1", "linux"},   {"11.0.2", "linux"},   {"11.0.3", "linux"},  {"11.0.1", "windows"},
+        {"11.0.2", "windows"}, {"11.0.3", "windows"}, {"12.0.0", "windows"}};
+    for (const Row& range : compat) {
+        const DriverVersion floor = DriverVersion::from(*range.at("minimum_driver"));
+        std::optional<DriverVersion> ceiling;
+        if (range.at("below_driver")) {
+            ceiling = DriverVersion::from(*range.at("below_driver"));
+            BOOST_TEST((floor < *ceiling));
+        }
+        std::size_t releases = 0;
+        for (const Row& row : drivers) {
+            const CudaVersion cuda = CudaVersion::from(*row.at("cuda"));
+            if (std::to_string(cuda.major()) != *range.at("cuda_major") ||
+                row.at("os") != range.at("os") || !row.at("used")) {
+                continue;
+            }
+            ++releases;
+            const DriverVersion used = DriverVersion::from(*row.at("used"));
+            const bool exception = below_floor.contains({*row.at("cuda"), *row.at("os")});
+            BOOST_TEST(((floor <= used) != exception), *row.at("cuda") << " " << *row.at("os"));
+            if (ceiling) {
+                BOOST_TEST((used < *ceiling), *row.at("cuda"));
+            }
+        }
+        // 13.x Windows has no per-release minimum at all.
+        if (!(range.at("cuda_major") == "13" && range.at("os") == "windows")) {
+            BOOST_TEST(releases > 0u, *range.at("cuda_major") << " " << *range.at("os"));
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(arch_lists_are_well_formed_and_sourced) {
+    const auto lists = rows_of("arch_lists.toml", cuda_arch_list_table());
+    const auto capabilities = rows_of("arch_lists.toml", compute_capability_table());
+    std::map<std::string, CudaVersion> first_cuda;
+    for (const Row& row : capabilities) {
+        BOOST_TEST(std::regex_match(*row.at("sm"), std::regex(R"(\d+\.\d)")), *row.at("sm"));
+        first_cuda.emplace(*row.at("sm"), CudaVersion::from(*row.at("first_cuda")));
+    }
+    const std::set<std::string> bases{"build-script", "release-rules", "conda-measured",
+                                      "release-matrix"};
+    const std::regex entry(R"(\d+\.\d(\+PTX)?)");
+    BOOST_TEST(lists.size() >= 60u);
+    for (const Row& row : lists) {
+        const std::string where = *row.at("torch") + " " + *row.at("backend") + " " +
+                                  *row.at("os") + " " + *row.at("arch");
+        BOOST_TEST(SpecifierSet::parse(*row.at("torch")).has_value(), where);
+        const auto backend = Backend::parse(*row.at("backend"));
+        BOOST_TEST_REQUIRE(backend.has_value(), where);
+        BOOST_TEST_REQUIRE((backend->kind() == BackendKind::Cuda), where);
+        BOOST_TEST((row.at("os") == "linux" || row.at("os") == "windows"), where);
+        BOOST_TEST((row.at("arch") == "x86_64" || row.at("arch") == "aarch64"), where);
+        BOOST_TEST(bases.contains(*row.at("basis")), where);
+        const auto archs = words(*row.at("arch_list"));
+        BOOST_TEST(!archs.empty(), where);
+        BOOST_TEST(arch_set(*row.at("arch_list"), false).size() == archs.size(), where);
+        for (const std::string& arch : archs) {
+            BOOST_TEST(std::regex_match(arch, entry), where << ": " << arch);
+            // Every capability has a row, and its first toolkit is not newer than the build's.
+            const auto first = first_cuda.find(without_ptx(arch));
+            BOOST_TEST_REQUIRE((first != first_cuda.end()), where << ": no row for " << arch);
+            BOOST_TEST((major_minor(first->second) <= *backend->cuda_version()),
+                       where << ": " << arch << " needs CUDA " << first->second.to_string());
+        }
+        if (row.at("basis") == "conda-measured") {
+            BOOST_TEST(row.at("note")->find("conda") != std::string::npos, where);
+            BOOST_TEST(row.at("arch_list")->find("+PTX") == std::string::npos, where);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(rows_of_one_variant_never_overlap) {
+    const auto lists = rows_of("arch_lists.toml", cuda_arch_list_table());
+    std::vector<Version> releases;
+    for (int minor = 0; minor <= 13; ++minor) {
+        for (int patch = 0; patch <= 2; ++patch) {
+            releases.push_back(
+                Version::from("1." + std::to_string(minor) + "." + std::to_string(patch)));
+        }
+    }
+    for (int minor = 0; minor <= 16; ++minor) {
+        for (int patch = 0; patch <= 3; ++patch) {
+            releases.push_back(
+                Version::from("2." + std::to_string(minor) + "." + std::to_string(patch)));
+        }
+    }
+    for (const Version& torch : releases) {
+        std::map<std::string, int> matches;
+        for (const Row& row : lists) {
+            if (SpecifierSet::from(*row.at("torch")).contains(torch)) {
+                ++matches[*row.at("backend") + " " + *row.at("os") + " " + *row.at("arch")];
+            }
+        }
+        for (const auto& [variant, count] : matches) {
+            BOOST_TEST(count == 1, torch.to_string() << " " << variant);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(arch_lists_agree_with_release_md) {
+    // RELEASE.md's "PyTorch CUDA Support Matrix" (releases 2.12 - 2.14), copied verbatim.
+    const auto lists = rows_of("arch_lists.toml", cuda_arch_list_table());
+    const auto variants = rows_of("cuda.toml", backend_cuda_table());
+    const std::string text =
+        test::read_file(test::source_path("tests/data/cuda/release_md_cuda_support_matrix.md"));
+    const std::regex table_row(R"(\| (\d+\.\d+\.\d+) \| ([^|]+)\|)");
+    const std::regex capability(R"(\d+\.\d(\+PTX)?)");
+    // Documented in the row's note: the Windows cu126 script also builds 6.1, which RELEASE.md
+    // (one capability per architecture) does not name.
+    const std::map<std::string, std::set<std::string>> extra{{"cu126 windows", {"6.1"}}};
+    std::istringstream in(text);
+    bool aarch64 = false;
+    std::size_t compared = 0;
+    for (std::string line; std::getline(in, line);) {
+        if (line.find("Linux aarch64") != std::string::npos) {
+            aarch64 = true;
+        }
+        std::smatch m;
+        if (!std::regex_search(line, m, table_row)) {
+            continue;
+        }
+        std::set<std::string> expected;
+        const std::string cells = m[2].str();
+        for (auto it = std::sregex_iterator(cells.begin(), cells.end(), capability);
+             it != std::sregex_iterator(); ++it) {
+            expected.insert(it->str());
+        }
+        // The variant built with that exact toolkit release.
+        std::string backend;
+        for (const Row& row : variants) {
+            if (row.at("cuda") == m[1].str()) {
+                backend = *row.at("backend");
+            }
+        }
+        BOOST_TEST_REQUIRE(!backend.empty(), "no backend_cuda row for CUDA " << m[1].str());
+        const std::vector<std::pair<std::string, std::string>> targets =
+            aarch64 ? std::vector<std::pair<std::string, std::string>>{{"linux", "aarch64"}}
+                    : std::vector<std::pair<std::string, std::string>>{{"linux", "x86_64"},
+                                                                       {"windows", "x86_64"}};
+        for (const auto& [os, arch] : targets) {
+            for (const char* torch : {"2.12.0", "2.13.0", "2.14.0"}) {
+                const Row* row = find_arch_list(lists, Version::from(torch), backend, os, arch);
+                BOOST_TEST_REQUIRE(row != nullptr,
+                                   torch << " " << backend << " " << os << " " << arch);
+                // "+PTX available on linux builds only".
+                const bool ptx = os == "linux";
+                std::set<std::string> want;
+                for (const std::string& a : expected) {
+                    want.insert(ptx ? a : without_ptx(a));
+                }
+                std::set<std::string> have = arch_set(*row->at("arch_list"), ptx);
+                if (const auto it = extra.find(backend + " " + os); it != extra.end()) {
+                    for (const std::string& a : it->second) {
+                        BOOST_TEST(have.erase(a) == 1u, backend << " " << os << " lost " << a);
+                    }
+                    BOOST_TEST(row->at("note")->find("6.1") != std::string::npos);
+                }
+                BOOST_TEST((have == want), torch << " " << backend << " " << os << " " << arch
+                                                 << ": " << *row->at("arch_list"));
+                ++compared;
+            }
+        }
+    }
+    BOOST_TEST(compared == 27u); // 3 toolkits x (x86_64 Linux, Windows, aarch64) x 3 releases
+}
+
+BOOST_AUTO_TEST_CASE(release_rules_rows_agree_with_torch_check) {
+    // rice8y/torch-check's reviewed per-release lists (Linux x86_64), copied verbatim.
+    const auto lists = rows_of("arch_lists.toml", cuda_arch_list_table());
+    const auto rules = nlohmann::json::parse(
+        test::read_file(test::source_path("tests/data/cuda/pytorch-release-rules.json")));
+    std::map<std::string, std::set<std::string>> published; // series -> variants
+    for (const auto& release : rules.at("releases")) {
+        for (const auto& variant : release.at("variants")) {
+            published[release.at("series").get<std::string>()].insert(variant.get<std::string>());
+        }
+    }
+    std::size_t compared = 0;
+    for (const auto& entry : rules.at("gpu_architectures")) {
+        BOOST_TEST(entry.at("platform") == "linux_x86_64");
+        std::set<std::string> want;
+        for (const auto& cc : entry.at("cubin_capabilities")) {
+            want.insert(cc.get<std::string>());
+        }
+        if (!entry.at("ptx_capability").is_null()) {
+            const std::string ptx = entry.at("ptx_capability");
+            BOOST_TEST_REQUIRE(want.erase(ptx) == 1u);
+            want.insert(ptx + "+PTX");
+        }
+        const std::string series = entry.at("series");
+        for (const auto& variant_json : entry.at("variants")) {
+            const std::string variant = variant_json;
+            if (!published[series].contains(variant)) {
+                continue; // a rule for a variant that release did not publish
+            }
+            for (const auto& version_json : entry.at("versions")) {
+                const std::string version = version_json;
+                const Row* row =
+                    find_arch_list(lists, Version::from(version), variant, "linux", "x86_64");
+                BOOST_TEST_REQUIRE(row != nullptr, version << " " << variant);
+                BOOST_TEST(row->at("basis") == std::optional<std::string>("release-rules"));
+                BOOST_TEST((arch_set(*row->at("arch_list")) == want),
+                           version << " " << variant << ": " << *row->at("arch_list"));
+                ++compared;
+            }
+        }
+    }
+    BOOST_TEST(compared >= 25u);
+}
+
+BOOST_AUTO_TEST_CASE(rocm_targets_are_well_formed) {
+    const auto targets = rows_of("rocm.toml", rocm_target_table());
+    BOOST_TEST(targets.size() >= 9u);
+    const std::regex gfx(R"(gfx\d{1,2}[0-9][0-9a-f])");
+    for (const Row& row : targets) {
+        const auto backend = Backend::parse(*row.at("backend"));
+        BOOST_TEST_REQUIRE(backend.has_value(), *row.at("backend"));
+        BOOST_TEST((backend->kind() == BackendKind::Rocm), *row.at("backend"));
+        const auto list = words(*row.at("gfx"));
+        BOOST_TEST(!list.empty());
+        BOOST_TEST(std::set<std::string>(list.begin(), list.end()).size() == list.size());
+        for (const std::string& target : list) {
+            BOOST_TEST(std::regex_match(target, gfx), *row.at("backend") << ": " << target);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(gpu_pci_holds_every_torchruntime_row) {
+    const auto gpus = rows_of("gpus.toml", gpu_pci_table());
+    std::map<std::pair<std::string, std::string>, const Row*> by_id;
+    for (const Row& row : gpus) {
+        by_id[{*row.at("vendor"), *row.at("device")}] = &row;
+    }
+    auto db = sqlite::Database::open(test::source_path("tests/data/gpus/gpu_pci_ids.db"),
+                                     sqlite::Database::Mode::ReadOnly);
+    auto query = db.prepare("SELECT vendor_id, device_id, device_name, is_discrete FROM pci_ids");
+    std::size_t rows = 0;
+    const std::regex hex(R"([0-9a-f]{4})");
+    while (query.step()) {
+        ++rows;
+        const std::string vendor = query.text(0);
+        const std::string device = query.text(1);
+        BOOST_TEST(std::regex_match(vendor, hex));
+        BOOST_TEST(std::regex_match(device, hex));
+        const auto it = by_id.find({vendor, device});
+        BOOST_TEST_REQUIRE((it != by_id.end()), vendor << ":" << device);
+        BOOST_TEST(it->second->at("name") == query.text(2), vendor << ":" << device);
+        BOOST_TEST(it->second->at("discrete") == std::to_string(query.integer(3)));
+    }
+    BOOST_TEST(rows == 1693u);
+    BOOST_TEST(gpus.size() == rows);
+}
+
+BOOST_AUTO_TEST_CASE(gpu_models_come_from_pci_names) {
+    const auto gpus = rows_of("gpus.toml", gpu_pci_table());
+    const auto models = rows_of("gpus.toml", gpu_model_table());
+    const auto capabilities = rows_of("arch_lists.toml", compute_capability_table());
+    std::set<std::string> names;
+    for (const Row& row : gpus) {
+        if (row.at("vendor") == "10de") {
+            names.insert(*row.at("name"));
+        }
+    }
+    const auto appears = [&](const std::string& text) {
+        return std::any_of(names.begin(), names.end(), [&](const std::string& name) {
+            return name.find(text) != std::string::npos;
+        });
+    };
+    std::map<std::string, const Row*> by_name;
+    for (const Row& row : models) {
+        by_name[*row.at("name")] = &row;
+        BOOST_TEST(std::regex_match(*row.at("compute_capability"), std::regex(R"(\d+\.\d)")));
+        BOOST_TEST(appears(*row.at("name")), *row.at("name"));
+        for (const std::string& codename : words(*row.at("codename"))) {
+            BOOST_TEST((appears(codename + " ") || names.contains(codename)), codename);
+        }
+    }
+    const auto capability_of = [&](const std::string& name) -> std::optional<std::string> {
+        const auto it = by_name.find(name);
+        return it == by_name.end() ? std::nullopt : it->second->at("compute_capability");
+    };
+    BOOST_TEST(capability_of("GeForce RTX 3090") == std::optional<std::string>("8.6"));
+    BOOST_TEST(capability_of("RTX 3090") == std::optional<std::string>("8.6"));
+    BOOST_TEST(by_name.at("GeForce RTX 3090")->at("codename") ==
+               std::optional<std::string>("GA102"));
+    BOOST_TEST(capability_of("GA102") == std::optional<std::string>("8.6"));
+    BOOST_TEST(capability_of("GeForce RTX 4090") == std::optional<std::string>("8.9"));
+    BOOST_TEST(capability_of("GeForce RTX 5090") == std::optional<std::string>("12.0"));
+    BOOST_TEST(capability_of("H100 PCIe") == std::optional<std::string>("9.0"));
+    BOOST_TEST(capability_of("Tesla K80") == std::optional<std::string>("3.7"));
+    // torchruntime's family value would be wrong for these chips: they are left out.
+    BOOST_TEST(!capability_of("A100 PCIe 40GB").has_value());     // GA100 is 8.0, not 8.6
+    BOOST_TEST(!capability_of("GeForce GTX 1080").has_value());   // GP104 is 6.1, not 6.0
+    BOOST_TEST(!capability_of("GeForce GTX 750 Ti").has_value()); // GM107 and GK106 boards
+    // Every capability a model has is a known one, except 8.9 (no source gives its first CUDA).
+    std::set<std::string> known;
+    for (const Row& row : capabilities) {
+        known.insert(*row.at("sm"));
+    }
+    for (const Row& row : models) {
+        BOOST_TEST((known.contains(*row.at("compute_capability")) ||
+                    row.at("compute_capability") == "8.9"),
+                   *row.at("name"));
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,126 @@
+// MatrixBuilder and the machine/request helpers for resolver tests.
+#include "tests/support/synthetic_matrix.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace torchpin::test {
+
+namespace {
+
+std::vector<std::string> split(const std::string& text) {
+    std::istringstream in(text);
+    std::vector<std::string> out;
+    for (std::string word; in >> word;) {
+        out.push_back(word);
+    }
+    return out;
+}
+
+} // namespace
+
+MatrixBuilder& MatrixBuilder::release(const std::string& torch, const std::string& torchvision,
+                                      const std::string& torchaudio, const std::string& python) {
+    ReleaseFact r;
+    r.torch = Version::from(torch);
+    r.python = split(python);
+    r.install_style = "local-label";
+    if (!torchvision.empty()) {
+        r.torchvision = Version::from(torchvision);
+    }
+    if (!torchaudio.empty()) {
+        r.torchaudio = Version::from(torchaudio);
+    } else {
+        r.torchaudio_note = "torchaudio is not released for this torch";
+    }
+    matrix_.releases.push_back(std::move(r));
+    std::sort(matrix_.releases.begin(), matrix_.releases.end(),
+              [](const ReleaseFact& a, const ReleaseFact& b) { return b.torch < a.torch; });
+    return *this;
+}
+
+MatrixBuilder& MatrixBuilder::published(const std::string& torch, const std::string& backend,
+                                        OperatingSystem os, CpuArch arch) {
+    matrix_.published.push_back(
+        PublishedBackend{Version::from(torch), Backend::from(backend), os, arch});
+    return *this;
+}
+
+MatrixBuilder& MatrixBuilder::cuda(const std::string& backend, const std::string& cuda_version,
+                                   const std::string& linux_minimum_driver) {
+    matrix_.backend_cuda.emplace_back(Backend::from(backend), CudaVersion::from(cuda_version));
+    matrix_.cuda_drivers.push_back(CudaDriverFact{CudaVersion::from(cuda_version),
+                                                  OperatingSystem::Linux,
+                                                  DriverVersion::from(linux_minimum_driver)});
+    return *this;
+}
+
+MatrixBuilder& MatrixBuilder::compat_floor(std::uint32_t major, const std::string& minimum) {
+    matrix_.compat_floors.push_back(
+        CompatFloor{major, OperatingSystem::Linux, DriverVersion::from(minimum), std::nullopt});
+    return *this;
+}
+
+MatrixBuilder& MatrixBuilder::arch_list(const std::string& torch_spec, const std::string& backend,
+                                        const std::string& archs) {
+    matrix_.arch_lists.push_back(
+        ArchListFact{SpecifierSet::from(torch_spec), Backend::from(backend), OperatingSystem::Linux,
+                     CpuArch::X86_64, parse_arch_list(archs).value(), "build-script"});
+    return *this;
+}
+
+MatrixBuilder& MatrixBuilder::first_cuda(const std::string& sm, const std::string& cuda_version) {
+    matrix_.first_cuda.emplace_back(ComputeCapability::from(sm), CudaVersion::from(cuda_version));
+    return *this;
+}
+
+MatrixBuilder& MatrixBuilder::rocm(const std::string& backend, const std::string& gfx) {
+    matrix_.rocm_targets.push_back(RocmTargets{Backend::from(backend), split(gfx)});
+    return *this;
+}
+
+MatrixBuilder& MatrixBuilder::known_issue(const std::string& id, const std::string& os,
+                                          const std::string& torch_spec) {
+    matrix_.known_issues.push_back(KnownIssueFact{id,
+                                                  os,
+                                                  SpecifierSet::from(torch_spec),
+                                                  std::nullopt,
+                                                  "error",
+                                                  "an error",
+                                                  "a cause",
+                                                  "a fix",
+                                                  {}});
+    return *this;
+}
+
+MatrixBuilder& MatrixBuilder::wheel(const std::string& file_name, const std::string& backend) {
+    const std::string folder = "https://download.pytorch.org/whl/" + backend + "/";
+    matrix_.wheels.push_back(IndexFile{
+        folder, WheelFilename::from(file_name), Backend::from(backend), folder + file_name,
+        std::nullopt, std::nullopt, false, "", std::nullopt, std::nullopt, Provenance::Observed});
+    return *this;
+}
+
+TargetMachine linux_machine(const std::string& python, const std::string& driver,
+                            const std::vector<std::string>& gpu_capabilities) {
+    TargetMachine m;
+    m.tags.python = PythonTarget::parse("cp" + python).value();
+    m.tags.glibc = OsVersion{2, 35};
+    if (!driver.empty()) {
+        m.nvidia_driver = DriverVersion::from(driver);
+    }
+    for (const std::string& cc : gpu_capabilities) {
+        m.nvidia_gpus.push_back({"", ComputeCapability::from(cc)});
+    }
+    return m;
+}
+
+ResolveRequest request_for(const std::vector<std::string>& requirements) {
+    ResolveRequest request;
+    for (const std::string& r : requirements) {
+        request.requirements.push_back(Requirement::from(r));
+    }
+    return request;
+}
+
+} // namespace torchpin::test

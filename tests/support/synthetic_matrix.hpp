@@ -1,0 +1,48 @@
+// Small in-memory matrices for resolver tests: releases, backends, drivers and arch lists built
+// from literals, so each test states exactly the facts it reasons about.
+#pragma once
+
+#include "engine/compat_matrix.hpp"
+#include "engine/solver.hpp"
+
+#include <string>
+#include <vector>
+
+namespace torchpin::test {
+
+class MatrixBuilder {
+public:
+    // A release with its paired versions and Python list ("3.10 3.11 3.12").
+    MatrixBuilder& release(const std::string& torch, const std::string& torchvision,
+                           const std::string& torchaudio, const std::string& python);
+    // Published for Linux x86_64 unless os/arch say otherwise.
+    MatrixBuilder& published(const std::string& torch, const std::string& backend,
+                             OperatingSystem os = OperatingSystem::Linux,
+                             CpuArch arch = CpuArch::X86_64);
+    MatrixBuilder& cuda(const std::string& backend, const std::string& cuda_version,
+                        const std::string& linux_minimum_driver);
+    MatrixBuilder& compat_floor(std::uint32_t major, const std::string& minimum);
+    MatrixBuilder& arch_list(const std::string& torch_spec, const std::string& backend,
+                             const std::string& archs);
+    MatrixBuilder& first_cuda(const std::string& sm, const std::string& cuda_version);
+    MatrixBuilder& rocm(const std::string& backend, const std::string& gfx);
+    MatrixBuilder& known_issue(const std::string& id, const std::string& os,
+                               const std::string& torch_spec);
+    // A wheel file of the given name, listed as PyTorch lists it on the backend's folder.
+    MatrixBuilder& wheel(const std::string& file_name, const std::string& backend);
+
+    const CompatMatrix& matrix() const { return matrix_; }
+
+private:
+    CompatMatrix matrix_;
+};
+
+// A Linux x86_64 machine with CPython `python` ("3.11", "3.13t"), glibc 2.35, and the driver and
+// GPUs given ("535.104.05", {"8.6"}).
+TargetMachine linux_machine(const std::string& python, const std::string& driver,
+                            const std::vector<std::string>& gpu_capabilities);
+
+// "torch torchvision torchaudio" -> requirements.
+ResolveRequest request_for(const std::vector<std::string>& requirements);
+
+} // namespace torchpin::test
