@@ -3,11 +3,12 @@
 #include "cli/matrix_access.hpp"
 #include "cli/page_fetching.hpp"
 #include "engine/diagnostic.hpp"
-#include "importers/page_import.hpp"
+#include "importers/page_files.hpp"
 
 #include <algorithm>
 #include <iostream>
 #include <map>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -31,13 +32,12 @@ std::string file_url(const std::filesystem::path& path) {
 
 // The files a SOURCE names: itself, or every regular file below a directory (sorted), each with
 // the URL it stands for (--url for a file, --url + relative path inside a directory).
-std::vector<std::pair<std::filesystem::path, std::string>> expand(const std::string& source,
-                                                                  const std::string& base_url) {
+std::vector<PageFile> expand(const std::string& source, const std::string& base_url) {
     const std::filesystem::path path(source);
     if (!std::filesystem::is_directory(path)) {
         return {{path, base_url.empty() ? file_url(path) : base_url}};
     }
-    std::vector<std::pair<std::filesystem::path, std::string>> files;
+    std::vector<PageFile> files;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(path)) {
         if (entry.is_regular_file()) {
             const std::string relative = entry.path().lexically_relative(path).generic_string();
@@ -45,10 +45,12 @@ std::vector<std::pair<std::filesystem::path, std::string>> expand(const std::str
             if (!base_url.empty()) {
                 url = base_url + (base_url.ends_with('/') ? "" : "/") + relative;
             }
-            files.emplace_back(entry.path(), url);
+            files.push_back(PageFile{entry.path(), url});
         }
     }
-    std::sort(files.begin(), files.end());
+    std::sort(files.begin(), files.end(), [](const PageFile& a, const PageFile& b) {
+        return std::tie(a.path, a.url) < std::tie(b.path, b.url);
+    });
     return files;
 }
 
@@ -114,11 +116,7 @@ int run(const GlobalOptions& global, const ImportOptions& options) {
                                   SourceInfo{"", source, "", utc_now_iso8601(), ""}));
             continue;
         }
-        for (const auto& [path, url] : expand(source, options.url)) {
-            const TextInput page = TextInput::read_file(path, max_page_bytes);
-            add(import_index_page(page, url, page_options,
-                                  SourceInfo{"", url, "", utc_now_iso8601(), path.string()}));
-        }
+        import_page_files(expand(source, options.url), page_options, max_page_bytes, add);
     }
     auto store = open_matrix_for_writing(global);
     const ImportResult result = store.import(request);

@@ -5,7 +5,7 @@ find_package(CLI11 2.1 REQUIRED)
 find_package(range-v3 REQUIRED)
 find_package(Threads REQUIRED)
 find_package(PkgConfig REQUIRED)
-pkg_check_modules(libmd REQUIRED IMPORTED_TARGET libmd)
+pkg_check_modules(nettle REQUIRED IMPORTED_TARGET nettle) # SHA-256 with the CPU's SHA instructions
 pkg_check_modules(gumbo REQUIRED IMPORTED_TARGET gumbo) # the HTML5 parser for index pages
 find_package(tomlplusplus REQUIRED) # TOML: the curated dataset, uv.lock, pylock.toml
 # libcurl: the header only (libcurl4-openssl-dev); the library is loaded with dlopen at run time.

@@ -168,21 +168,24 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
         std::optional<std::int64_t> current_id;
     };
     std::vector<Pending> changed;
+    auto current = db_.prepare("SELECT id, content_digest FROM listing WHERE table_name = ?1 "
+                               "AND name = ?2 AND valid_to IS NULL");
     for (const ListingImport& listing : request.listings) {
-        const std::string digest = content_digest(listing.rows);
-        auto current = db_.prepare("SELECT id, content_digest FROM listing WHERE table_name = ?1 "
-                                   "AND name = ?2 AND valid_to IS NULL");
+        std::string digest = content_digest(listing.rows);
         current.bind(1, std::string_view(listing.table->name))
             .bind(2, std::string_view(listing.name));
         std::optional<std::int64_t> current_id;
+        bool unchanged = false;
         if (current.step()) {
             current_id = current.integer(0);
-            if (current.text(1) == digest) {
-                ++result.listings_unchanged;
-                continue;
-            }
+            unchanged = current.text(1) == digest;
         }
-        changed.push_back(Pending{&listing, digest, current_id});
+        current.reset();
+        if (unchanged) {
+            ++result.listings_unchanged;
+            continue;
+        }
+        changed.push_back(Pending{&listing, std::move(digest), current_id});
     }
     if (changed.empty()) {
         if (request.in_same_transaction) {
@@ -208,6 +211,7 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
     auto link_source =
         db_.prepare("INSERT OR IGNORE INTO revision_source (revision, source) VALUES (?1, ?2)");
+    std::map<const TableSpec*, ListingReplacer> replacers;
     for (const Pending& pending : changed) {
         const ListingImport& listing = *pending.listing;
         const std::int64_t source = source_id(listing.source);
@@ -222,8 +226,9 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
             .bind(5, source)
             .bind(6, revision)
             .run();
+        auto replacer = replacers.try_emplace(listing.table, db_, *listing.table).first;
         const ListingChange change =
-            replace_listing(db_, *listing.table, listing.name, listing.rows, source, revision);
+            replacer->second.replace(listing.name, listing.rows, source, revision);
         result.rows.added += change.added;
         result.rows.removed += change.removed;
         result.rows.changed += change.changed;

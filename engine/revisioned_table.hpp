@@ -53,6 +53,21 @@ ListingChange replace_listing(sqlite::Database& db, const TableSpec& spec,
                               const std::string& listing, const std::vector<RowValues>& rows,
                               std::int64_t source, std::int64_t revision);
 
+// replace_listing for many listings of one table, with its statements prepared once.
+class ListingReplacer {
+public:
+    ListingReplacer(sqlite::Database& db, const TableSpec& spec);
+    ListingChange replace(const std::string& listing, const std::vector<RowValues>& rows,
+                          std::int64_t source, std::int64_t revision);
+
+private:
+    std::vector<Column> columns_;
+    std::size_t key_count_;
+    sqlite::Statement select_current_;
+    sqlite::Statement insert_;
+    sqlite::Statement close_;
+};
+
 // SQL condition selecting rows valid at revision ?N (N = the given parameter number).
 std::string valid_at(int parameter);
 

@@ -1,4 +1,4 @@
-// SHA-256 of bytes as lowercase hex (libmd), for source digests and revision content digests.
+// SHA-256 of bytes as lowercase hex (nettle), for source digests and revision content digests.
 #pragma once
 
 #include <memory>

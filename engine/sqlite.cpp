@@ -140,6 +140,14 @@ Statement& Statement::bind(int index, std::string_view value) {
     return *this;
 }
 
+Statement& Statement::bind_view(int index, std::string_view value) {
+    check(db_,
+          sqlite3_bind_text64(statement_, index, value.data(), value.size(), SQLITE_STATIC,
+                              SQLITE_UTF8),
+          "bind");
+    return *this;
+}
+
 Statement& Statement::bind(int index, const std::optional<std::string>& value) {
     return value ? bind(index, std::string_view(*value)) : bind_null(index);
 }

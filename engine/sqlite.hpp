@@ -77,6 +77,9 @@ public:
         return bind(index, std::string_view(value));
     }
     Statement& bind(int index, const std::optional<std::string>& value);
+    // Binds text without copying it, for loops over many rows: `value` must stay unchanged until
+    // the statement is reset (run() resets it).
+    Statement& bind_view(int index, std::string_view value);
     Statement& bind(int index, std::optional<std::int64_t> value);
     Statement& bind_null(int index);
 

@@ -7,6 +7,9 @@
 #include "importers/text_position.hpp"
 #include "importers/url_reference.hpp"
 
+#include <algorithm>
+#include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,25 +20,60 @@ namespace torchpin {
 
 namespace {
 
+// Gumbo's memory for one parse, taken from large blocks and released all at once: gumbo makes
+// several small allocations per tag, attribute and text, and freeing its tree visits every node.
+class ParseArena {
+public:
+    static void* allocate(void* arena, std::size_t size) {
+        return static_cast<ParseArena*>(arena)->take(size);
+    }
+    static void release(void*, void*) {}
+
+private:
+    static constexpr std::size_t block_size = 256u << 10;
+    static constexpr std::size_t alignment = alignof(std::max_align_t);
+
+    void* take(std::size_t size) {
+        size = (size + alignment - 1) / alignment * alignment;
+        if (size > left_) {
+            const std::size_t bytes = std::max(size, block_size);
+            blocks_.push_back(std::make_unique_for_overwrite<std::byte[]>(bytes));
+            next_ = blocks_.back().get();
+            left_ = bytes;
+        }
+        void* out = next_;
+        next_ += size;
+        left_ -= size;
+        return out;
+    }
+
+    std::vector<std::unique_ptr<std::byte[]>> blocks_;
+    std::byte* next_ = nullptr;
+    std::size_t left_ = 0;
+};
+
 // Owns gumbo's output for one parse. Gumbo recovers from every HTML error; recording them
 // (max_errors 0 turns it off) would only cost an allocation each.
 class GumboTree {
 public:
     explicit GumboTree(std::string_view content)
-        : options_(quiet_options())
+        : options_(quiet_options(arena_))
         , output_(gumbo_parse_with_options(&options_, content.data(), content.size())) {}
-    ~GumboTree() { gumbo_destroy_output(&options_, output_); }
     GumboTree(const GumboTree&) = delete;
     GumboTree& operator=(const GumboTree&) = delete;
 
     const GumboNode* document() const noexcept { return output_->document; }
 
 private:
-    static GumboOptions quiet_options() {
+    static GumboOptions quiet_options(ParseArena& arena) {
         GumboOptions options = kGumboDefaultOptions;
         options.max_errors = 0;
+        options.allocator = &ParseArena::allocate;
+        options.deallocator = &ParseArena::release;
+        options.userdata = &arena;
         return options;
     }
+    ParseArena arena_;
     GumboOptions options_;
     GumboOutput* output_;
 };
