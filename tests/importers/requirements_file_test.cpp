@@ -62,11 +62,10 @@ BOOST_AUTO_TEST_CASE(reads_names_specifiers_extras_markers_and_positions) {
 }
 
 BOOST_AUTO_TEST_CASE(a_hash_sign_starts_a_comment_only_after_whitespace) {
-    const auto read_back =
-        read("   # an indented comment\n"
-             "torch==2.1.2 # pinned for CUDA 12.1\n"
-             "https://download.pytorch.org/whl/cu121/"
-             "torch-2.1.2%2Bcu121-cp311-cp311-linux_x86_64.whl#sha256=ab\n");
+    const auto read_back = read("   # an indented comment\n"
+                                "torch==2.1.2 # pinned for CUDA 12.1\n"
+                                "https://download.pytorch.org/whl/cu121/"
+                                "torch-2.1.2%2Bcu121-cp311-cp311-linux_x86_64.whl#sha256=ab\n");
     BOOST_REQUIRE_EQUAL(read_back.packages.size(), 2u);
     BOOST_TEST(read_back.packages[0].specifier == "==2.1.2");
     BOOST_TEST(read_back.packages[1].url.ends_with("linux_x86_64.whl#sha256=ab"));
@@ -131,14 +130,15 @@ BOOST_AUTO_TEST_CASE(unknown_ambiguous_and_malformed_options_fail_where_they_are
     BOOST_TEST(starts_with(error_of("torch\n  --frobnicate\n"),
                            "req.txt:2:3: error: no such option: --frobnicate"));
     BOOST_TEST(starts_with(error_of("-x foo\n"), "req.txt:1:1: error: no such option: -x"));
-    BOOST_TEST(starts_with(error_of("--no- x\n"),
-                           "req.txt:1:1: error: ambiguous option: --no- (--no-index, --no-binary?)"));
+    BOOST_TEST(
+        starts_with(error_of("--no- x\n"),
+                    "req.txt:1:1: error: ambiguous option: --no- (--no-index, --no-binary?)"));
     BOOST_TEST(starts_with(error_of("--index-url\n"),
                            "req.txt:1:1: error: --index-url option requires 1 argument"));
     BOOST_TEST(starts_with(error_of("--pre=yes\n"),
                            "req.txt:1:1: error: --pre option does not take a value"));
-    BOOST_TEST(starts_with(error_of("-i 'https://x\n"),
-                           "req.txt:1:4: error: no closing quotation (')"));
+    BOOST_TEST(
+        starts_with(error_of("-i 'https://x\n"), "req.txt:1:4: error: no closing quotation (')"));
     BOOST_TEST(starts_with(error_of("torch --hash=md5:ab\n"),
                            "req.txt:1:7: error: allowed hash algorithms for --hash"));
     BOOST_TEST(starts_with(error_of("torch --hash=ab\n"),
@@ -213,8 +213,9 @@ BOOST_AUTO_TEST_CASE(editables_and_local_paths_are_recorded_and_noted) {
                                 "scipy @ file:///wheels/scipy-1.13.0-cp311-cp311-linux_x86_64.whl\n"
                                 "vendored-1.0.tar.gz\n");
     using Kind = LockedPackage::Kind;
-    const std::vector<Kind> kinds{Kind::Editable,  Kind::Editable,  Kind::LocalPath, Kind::LocalPath,
-                                  Kind::LocalPath, Kind::LocalPath, Kind::LocalPath};
+    const std::vector<Kind> kinds{Kind::Editable,  Kind::Editable,  Kind::LocalPath,
+                                  Kind::LocalPath, Kind::LocalPath, Kind::LocalPath,
+                                  Kind::LocalPath};
     BOOST_REQUIRE_EQUAL(read_back.packages.size(), kinds.size());
     for (std::size_t i = 0; i < kinds.size(); ++i) {
         BOOST_TEST((read_back.packages[i].kind == kinds[i]), "line " << i + 1);
@@ -231,17 +232,18 @@ BOOST_AUTO_TEST_CASE(editables_and_local_paths_are_recorded_and_noted) {
 }
 
 BOOST_AUTO_TEST_CASE(pip_freeze_output_is_told_apart) {
-    const auto freeze =
-        read("absl-py==2.1.0\n"
-             "# Editable install with no version control (mypkg==0.1)\n"
-             "-e /home/u/mypkg\n"
-             "numpy @ file:///tmp/numpy-1.26.0-cp311-cp311-linux_x86_64.whl\n"
-             "torch==2.1.2+cu121\n");
+    const auto freeze = read("absl-py==2.1.0\n"
+                             "# Editable install with no version control (mypkg==0.1)\n"
+                             "-e /home/u/mypkg\n"
+                             "numpy @ file:///tmp/numpy-1.26.0-cp311-cp311-linux_x86_64.whl\n"
+                             "torch==2.1.2+cu121\n");
     BOOST_TEST(lock_format_name(freeze.format) == "pip-freeze");
     BOOST_TEST(freeze.packages.size() == 4u);
-    BOOST_TEST(lock_format_name(read("-i https://pypi.org/simple\ntorch==2.1.2\n").format) == "requirements");
+    BOOST_TEST(lock_format_name(read("-i https://pypi.org/simple\ntorch==2.1.2\n").format) ==
+               "requirements");
     BOOST_TEST(lock_format_name(read("torch>=2.1\n").format) == "requirements");
-    BOOST_TEST(lock_format_name(read("torch==2.1.2\n    # via -r requirements.in\n").format) == "requirements");
+    BOOST_TEST(lock_format_name(read("torch==2.1.2\n    # via -r requirements.in\n").format) ==
+               "requirements");
     BOOST_TEST(lock_format_name(read("# nothing\n").format) == "requirements");
 }
 

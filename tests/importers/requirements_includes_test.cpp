@@ -60,8 +60,9 @@ BOOST_AUTO_TEST_CASE(includes_resolve_relative_to_the_including_file) {
 BOOST_AUTO_TEST_CASE(an_include_cycle_names_every_file_of_it) {
     const std::string message = error_of(fixtures / "cycle/a.txt");
     const std::string dir = (fixtures / "cycle").string();
-    BOOST_TEST(starts_with(message, dir + "/c.txt:2:1: error: include cycle: " + dir + "/a.txt -> " +
-                                        dir + "/b.txt -> " + dir + "/c.txt -> " + dir + "/a.txt"),
+    BOOST_TEST(starts_with(message, dir + "/c.txt:2:1: error: include cycle: " + dir +
+                                        "/a.txt -> " + dir + "/b.txt -> " + dir + "/c.txt -> " +
+                                        dir + "/a.txt"),
                message);
 }
 
@@ -100,7 +101,8 @@ BOOST_AUTO_TEST_CASE(a_binary_file_is_refused_at_its_first_nul_byte) {
 BOOST_AUTO_TEST_CASE(invalid_utf8_is_refused_with_line_and_column) {
     const ScratchDirectory scratch("latin1");
     const auto path = scratch.write("req.txt", "numpy\n# caf\xe9\ntorch\n");
-    BOOST_TEST(starts_with(error_of(path), path.string() + ":2:6: error: invalid UTF-8 (byte 0xe9)"));
+    BOOST_TEST(
+        starts_with(error_of(path), path.string() + ":2:6: error: invalid UTF-8 (byte 0xe9)"));
 }
 
 BOOST_AUTO_TEST_CASE(a_100_mb_file_is_refused_without_reading_it) {
@@ -110,8 +112,8 @@ BOOST_AUTO_TEST_CASE(a_100_mb_file_is_refused_without_reading_it) {
     const auto start = std::chrono::steady_clock::now();
     const std::string message = error_of(path);
     const auto elapsed = std::chrono::steady_clock::now() - start;
-    BOOST_TEST(starts_with(message, path.string() +
-                                        ": error: file too large (100 MB; the limit is 64 MB)"),
+    BOOST_TEST(starts_with(message,
+                           path.string() + ": error: file too large (100 MB; the limit is 64 MB)"),
                message);
     BOOST_TEST(elapsed < std::chrono::seconds(1));
 }
