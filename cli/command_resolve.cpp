@@ -62,6 +62,28 @@ void report_missing_digests(const ResolverSession& session, const Candidate& sol
     }
 }
 
+// PEP 751 gives every package a file to install and that file's digest, so a pin without a
+// known digest has no valid pylock.toml: say so instead of writing an invalid one.
+bool refuse_pylock_without_digests(const ResolverSession& session, const Candidate& solution) {
+    std::string missing;
+    const auto files = pin_files(session.matrix, solution);
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        if (files[i].hashed.empty()) {
+            missing += (missing.empty() ? "" : ", ") + solution.pins[i].package +
+                       solution.pins[i].specifier();
+        }
+    }
+    if (missing.empty()) {
+        return false;
+    }
+    std::cerr << "torchpin: cannot write a pylock.toml: PEP 751 needs a file and its digest for "
+                 "every package, and the matrix knows no digest for "
+              << missing
+              << "; run 'torchpin update' to import the index pages with their digests, or use "
+                 "--format requirements\n";
+    return true;
+}
+
 int run_resolve(const GlobalOptions& global, const ResolveOptions& options) {
     require_format(global, "resolve",
                    {"text", "requirements", "pip", "uv", "uv-project", "pylock", "json"});
@@ -78,6 +100,9 @@ int run_resolve(const GlobalOptions& global, const ResolveOptions& options) {
     }
     if (!resolution.solution) {
         print_unsolvable(session, resolution);
+        return 1;
+    }
+    if (global.format == "pylock" && refuse_pylock_without_digests(session, *resolution.solution)) {
         return 1;
     }
     write_output(format_solution(global.format, {session, resolution, options.hashes}),

@@ -4,6 +4,7 @@
 #include "engine/explanation.hpp"
 #include "importers/machine_json.hpp"
 
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -92,6 +93,23 @@ const PinFiles* files_of(const std::vector<PinFiles>& all, const std::string& pa
     return nullptr;
 }
 
+// Two sources can list one file (the index's link and a CDN URL): each file name is kept once,
+// the copy with a digest first.
+void keep_each_file_once(PinFiles& files) {
+    std::set<std::string> seen;
+    const auto first_of_name = [&seen](const std::vector<const IndexFile*>& all) {
+        std::vector<const IndexFile*> kept;
+        for (const IndexFile* file : all) {
+            if (seen.insert(file->wheel.to_string()).second) {
+                kept.push_back(file);
+            }
+        }
+        return kept;
+    };
+    files.hashed = first_of_name(files.hashed);
+    files.unhashed = first_of_name(files.unhashed);
+}
+
 nlohmann::ordered_json string_array(const std::vector<std::string>& lines) {
     nlohmann::ordered_json array = nlohmann::ordered_json::array();
     for (const std::string& line : lines) {
@@ -115,6 +133,7 @@ std::vector<PinFiles> pin_files(const CompatMatrix& matrix, const Candidate& sol
             }
             (file.sha256 ? files.hashed : files.unhashed).push_back(&file);
         }
+        keep_each_file_once(files);
         out.push_back(std::move(files));
     }
     return out;
@@ -187,17 +206,13 @@ std::string format_pylock(const ResolvedAnswer& answer) {
             package.insert("version", pin.version->to_string());
         }
         package.insert("index", answer.resolution.index_url());
-        toml::array wheels;
-        if (const PinFiles* known = files_of(files, pin.package)) {
-            for (const IndexFile* file : known->hashed) {
-                wheels.push_back(toml::table{{"name", file->wheel.to_string()},
-                                             {"url", file->url},
-                                             {"hashes", toml::table{{"sha256", *file->sha256}}}});
-            }
+        toml::array wheels; // never empty: run_resolve refuses pins without a known digest
+        for (const IndexFile* file : files_of(files, pin.package)->hashed) {
+            wheels.push_back(toml::table{{"name", file->wheel.to_string()},
+                                         {"url", file->url},
+                                         {"hashes", toml::table{{"sha256", *file->sha256}}}});
         }
-        if (!wheels.empty()) {
-            package.insert("wheels", std::move(wheels));
-        }
+        package.insert("wheels", std::move(wheels));
         packages.push_back(std::move(package));
     }
     toml::table lock{{"lock-version", "1.0"},
@@ -207,12 +222,6 @@ std::string format_pylock(const ResolvedAnswer& answer) {
     std::ostringstream out;
     out << header_comments(answer);
     out << "# The torch family only: its other dependencies come from your own lock.\n";
-    for (const PinFiles& known : files) {
-        if (known.hashed.empty()) {
-            out << "# " << known.package << ": no file with a known digest, so no wheel is "
-                << "listed (PEP 751 requires hashes)\n";
-        }
-    }
     out << lock << '\n';
     return out.str();
 }

@@ -23,14 +23,15 @@ std::string format_requirements(const ResolvedAnswer& answer);
 std::string format_pip_command(const ResolvedAnswer& answer);
 std::string format_uv_command(const ResolvedAnswer& answer);
 std::string format_uv_project(const ResolvedAnswer& answer);
-std::string format_pylock(const ResolvedAnswer& answer);
+std::string format_pylock(const ResolvedAnswer& answer); // needs a digest for each pin
 
 // The "torchpin/resolve/v1" object, for a solution or (resolution without one) "unsolvable".
 std::string format_resolve_json(const ResolverSession& session, const Resolution& resolution,
                                 bool with_hashes);
 
 // The files of each pin that the answer can name a digest for, and those it cannot: the wheels
-// the matrix lists for the pinned version and backend on the machine's OS and CPU.
+// the matrix lists for the pinned version and backend on the machine's OS and CPU, each file
+// name once.
 struct PinFiles {
     std::string package;
     std::vector<const IndexFile*> hashed;

@@ -84,7 +84,8 @@ const RocmTargets* CompatMatrix::rocm(const Backend& backend) const {
 bool CompatMatrix::is_published(const Version& torch, const Backend& backend, OperatingSystem os,
                                 CpuArch arch) const {
     return std::any_of(published.begin(), published.end(), [&](const PublishedBackend& p) {
-        return p.backend == backend && p.os == os && p.arch == arch && p.torch == torch;
+        // The cheap comparisons first: the resolver asks for every release and backend.
+        return p.os == os && p.arch == arch && p.backend == backend && p.torch == torch;
     });
 }
 

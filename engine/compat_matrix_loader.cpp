@@ -204,8 +204,9 @@ CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
     const std::string platform_filter =
         "instr(platform_tags, '" + platform_word(env) + "') > 0 OR platform_tags = 'any'";
     const TableSpec& wheels = wheel_file_table();
+    const std::vector<Column> wheel_columns = wheels.columns(); // built on each call
     std::string columns;
-    for (const Column& c : wheels.columns()) {
+    for (const Column& c : wheel_columns) {
         columns += ", " + c.name;
     }
     for_rows(db,
@@ -214,7 +215,7 @@ CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
                  ")",
              revision, [&](sqlite::Statement& row) {
                  RowValues values;
-                 for (std::size_t i = 0; i < wheels.columns().size(); ++i) {
+                 for (std::size_t i = 0; i < wheel_columns.size(); ++i) {
                      values.push_back(row.optional_text(static_cast<int>(i) + 1));
                  }
                  m.wheels.push_back(wheel_file_from_row(row.text(0), values));

@@ -110,15 +110,38 @@ struct WheelChoice {
     std::optional<IndexFile> best; // the file pip installs on this machine, if any
 };
 
-WheelChoice choose_wheel(const CompatMatrix& matrix, const TagEnvironment& env,
+// The matrix's wheels by package and public version, built once per resolve, so that each
+// candidate looks at the files of its own release rather than at every file in the matrix.
+class WheelsByRelease {
+public:
+    explicit WheelsByRelease(const CompatMatrix& matrix) {
+        for (const IndexFile& file : matrix.wheels) {
+            files_[{std::string(file.wheel.name().normalized()),
+                    file.wheel.version().public_version()}]
+                .push_back(&file);
+        }
+    }
+
+    // In the matrix's order.
+    const std::vector<const IndexFile*>& of(std::string_view package,
+                                            const Version& version) const {
+        static const std::vector<const IndexFile*> none;
+        const auto it = files_.find({std::string(package), version.public_version()});
+        return it == files_.end() ? none : it->second;
+    }
+
+private:
+    std::map<std::pair<std::string, Version>, std::vector<const IndexFile*>> files_;
+};
+
+WheelChoice choose_wheel(const WheelsByRelease& wheels, const TagEnvironment& env,
                          const TagRanking& ranking, std::string_view package,
                          const Version& version, const Backend& backend) {
     WheelChoice choice;
     std::optional<std::size_t> best_priority;
-    for (const IndexFile& file : matrix.wheels) {
-        if (file.wheel.name().normalized() != package ||
-            file.wheel.version().public_version() != version.public_version() ||
-            !wheel_of_backend(file, backend)) {
+    for (const IndexFile* listed : wheels.of(package, version)) {
+        const IndexFile& file = *listed;
+        if (!wheel_of_backend(file, backend)) {
             continue;
         }
         choice.any_listed = choice.any_listed || built_for_cpu(file, env);
@@ -153,6 +176,12 @@ Version pin_version(const Version& release, const Backend& backend, const WheelC
     return release;
 }
 
+// The machine's preferred platform tag ("manylinux_2_35_x86_64"), or "any".
+std::string best_platform_of(const TargetMachine& machine) {
+    const auto platforms = platform_tags(machine.tags);
+    return platforms.empty() ? std::string("any") : platforms.front();
+}
+
 class CandidateChecker {
 public:
     CandidateChecker(const CompatMatrix& matrix, const TargetMachine& machine,
@@ -161,6 +190,8 @@ public:
         , machine_(machine)
         , request_(request)
         , ranking_(machine.tags)
+        , wheels_(matrix)
+        , best_platform_(best_platform_of(machine))
         , requirements_(applicable_requirements(request, machine)) {}
 
     Candidate check(const ReleaseFact& release, const Backend& backend) const {
@@ -224,7 +255,7 @@ private:
     void check_package(Candidate& c, const ReleaseFact& release, std::string_view package,
                        const Version& version) const {
         const WheelChoice wheel =
-            choose_wheel(matrix_, machine_.tags, ranking_, package, version, c.backend);
+            choose_wheel(wheels_, machine_.tags, ranking_, package, version, c.backend);
         const Version pinned = pin_version(version, c.backend, wheel, &release);
         if (auto it = requirements_.find(std::string(package)); it != requirements_.end()) {
             for (const Requirement* r : it->second) {
@@ -291,10 +322,7 @@ private:
         c.pins.push_back(Pin{std::string(package), std::nullopt, series, std::nullopt});
     }
 
-    std::string best_platform() const {
-        const auto platforms = platform_tags(machine_.tags);
-        return platforms.empty() ? std::string("any") : platforms.front();
-    }
+    const std::string& best_platform() const { return best_platform_; }
 
     void check_driver(Candidate& c) const {
         const auto cuda = matrix_.cuda_of(c.backend);
@@ -387,6 +415,8 @@ private:
     const TargetMachine& machine_;
     const ResolveRequest& request_;
     TagRanking ranking_;
+    WheelsByRelease wheels_;
+    std::string best_platform_; // named by NoWheelFor rejections
     std::map<std::string, std::vector<const Requirement*>> requirements_;
 };
 

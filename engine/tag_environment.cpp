@@ -355,13 +355,17 @@ std::optional<std::size_t> TagRanking::priority(const Tag& tag) const {
     return std::nullopt;
 }
 
+// A wheel names a few tags and a machine accepts hundreds: look the wheel's tags up rather than
+// scan the machine's (the resolver ranks every listed file of every candidate).
 std::optional<std::size_t> TagRanking::best(const TagSet& wheel_tags) const {
-    for (std::size_t i = 0; i < tags_.size(); ++i) {
-        if (wheel_tags.contains(tags_[i])) {
-            return i;
+    std::optional<std::size_t> best;
+    for (const Tag& tag : wheel_tags.tags()) {
+        const auto found = priority(tag);
+        if (found && (!best || *found < *best)) {
+            best = found;
         }
     }
-    return std::nullopt;
+    return best;
 }
 
 } // namespace torchpin
