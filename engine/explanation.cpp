@@ -223,8 +223,13 @@ std::vector<std::string> explain_unsolvable(const CompatMatrix& matrix,
             ++excluded; // the user ruled it out; its other problems do not matter
             continue;
         }
-        if (only<WrongBackendKind>(c)) {
-            continue; // a CPU build on a GPU machine, or a kind of GPU it lacks: the hints cover it
+        if (only<BackendNotPublished>(c)) {
+            continue; // a forced backend that this release never had
+        }
+        if (first_of<WrongBackendKind>(c) != nullptr) {
+            // A CPU build on a GPU machine, or a kind of GPU it lacks: its other problems do not
+            // matter, and the hints cover the CPU fallback.
+            continue;
         }
         by_torch[c.torch].push_back(&c);
     }
