@@ -285,8 +285,16 @@ std::vector<std::string> hints(const CompatMatrix& matrix, const TargetMachine& 
         }
         return nullptr;
     };
-    if (const Candidate* c =
+    if (const Candidate* newest =
             first_where([](const Candidate& x) { return only<DriverTooOld>(x); })) {
+        // The lowest driver that allows the newest such release, not its newest toolkit's.
+        const Candidate* c = newest;
+        for (const Candidate& x : resolution.candidates) {
+            if (x.torch == newest->torch && only<DriverTooOld>(x) &&
+                first_of<DriverTooOld>(x)->need < first_of<DriverTooOld>(*c)->need) {
+                c = &x;
+            }
+        }
         const DriverTooOld& d = *first_of<DriverTooOld>(*c);
         out.push_back("an NVIDIA driver >= " + d.need.to_string() + " would allow torch " +
                       label(*c) +
