@@ -165,7 +165,7 @@ std::string describe_machine(const TargetMachine& machine) {
     text += machine.nvidia_driver ? ", NVIDIA driver " + machine.nvidia_driver->to_string()
                                   : std::string(", no NVIDIA driver");
     for (const auto& gpu : machine.nvidia_gpus) {
-        text += ", " + (gpu.name.empty() ? "" : gpu.name + " ") + "(" + gpu.capability.sm() + ")";
+        text += ", " + gpu_name(gpu);
     }
     for (const auto& gfx : machine.rocm_gfx) {
         text += ", AMD " + gfx;
