@@ -188,6 +188,9 @@ std::string verdict(const Candidate& c) {
     if (std::holds_alternative<BackendNotPublished>(first)) {
         return "no-backend-for-os";
     }
+    if (first_of<WrongBackendKind>(c) != nullptr) {
+        return "wrong-backend-kind"; // a CUDA build without an NVIDIA GPU is not a driver problem
+    }
     if (first_of<DriverTooOld>(c) != nullptr) {
         return "driver-too-old";
     }
@@ -196,9 +199,6 @@ std::string verdict(const Candidate& c) {
     }
     if (first_of<NoWheelFor>(c) != nullptr) {
         return "no-wheel";
-    }
-    if (first_of<WrongBackendKind>(c) != nullptr) {
-        return "wrong-backend-kind";
     }
     if (first_of<MissingFact>(c) != nullptr) {
         return "missing-data";
