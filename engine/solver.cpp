@@ -2,6 +2,7 @@
 // the documented preference order; the first that passes every check is the answer.
 #include "engine/solver.hpp"
 
+#include "engine/platform_tag.hpp"
 #include "engine/version_set.hpp"
 
 #include <algorithm>
@@ -72,19 +73,56 @@ bool wheel_of_backend(const IndexFile& file, const Backend& backend) {
     return backend.kind() == BackendKind::Cpu;
 }
 
+// Is `file` built for the machine's OS and CPU (whatever its Python and libc)? A listing for
+// aarch64 says nothing about which x86_64 wheels exist.
+bool wheel_for_platform(const IndexFile& file, const TagEnvironment& tags) {
+    const bool arm = tags.arch == CpuArch::Aarch64;
+    for (const std::string& text : file.wheel.tag_set().platforms()) {
+        const PlatformTag platform = PlatformTag::parse(text);
+        const std::string& arch = platform.arch();
+        switch (platform.family()) {
+        case PlatformFamily::Any:
+            return true;
+        case PlatformFamily::Linux:
+        case PlatformFamily::Manylinux:
+        case PlatformFamily::Musllinux:
+            if (tags.os == OperatingSystem::Linux && arch == name(tags.arch)) {
+                return true;
+            }
+            break;
+        case PlatformFamily::Macos:
+            if (tags.os == OperatingSystem::Macos &&
+                (arch == "universal2" || arch == (arm ? "arm64" : "x86_64") ||
+                 (!arm && arch == "intel"))) {
+                return true;
+            }
+            break;
+        case PlatformFamily::Windows:
+            if (tags.os == OperatingSystem::Windows && arch == (arm ? "arm64" : "amd64")) {
+                return true;
+            }
+            break;
+        case PlatformFamily::Other:
+            break;
+        }
+    }
+    return false;
+}
+
 struct WheelChoice {
-    bool any_listed = false;       // the matrix lists files for this version and backend
+    bool any_listed = false;       // the matrix lists files for this version, backend and platform
     std::optional<IndexFile> best; // the file pip installs on this machine, if any
 };
 
-WheelChoice choose_wheel(const CompatMatrix& matrix, const TagRanking& ranking,
-                         std::string_view package, const Version& version, const Backend& backend) {
+WheelChoice choose_wheel(const CompatMatrix& matrix, const TagEnvironment& tags,
+                         const TagRanking& ranking, std::string_view package,
+                         const Version& version, const Backend& backend) {
     WheelChoice choice;
     std::optional<std::size_t> best_priority;
     for (const IndexFile& file : matrix.wheels) {
         if (file.wheel.name().normalized() != package ||
             file.wheel.version().public_version() != version.public_version() ||
-            !wheel_of_backend(file, backend)) {
+            !wheel_of_backend(file, backend) || !wheel_for_platform(file, tags)) {
             continue;
         }
         choice.any_listed = true;
@@ -189,7 +227,8 @@ private:
 
     void check_package(Candidate& c, const ReleaseFact& release, std::string_view package,
                        const Version& version) const {
-        const WheelChoice wheel = choose_wheel(matrix_, ranking_, package, version, c.backend);
+        const WheelChoice wheel =
+            choose_wheel(matrix_, machine_.tags, ranking_, package, version, c.backend);
         const Version pinned = pin_version(version, c.backend, wheel, &release);
         if (auto it = requirements_.find(std::string(package)); it != requirements_.end()) {
             for (const Requirement* r : it->second) {
