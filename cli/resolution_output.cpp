@@ -124,11 +124,13 @@ std::vector<PinFiles> pin_files(const CompatMatrix& matrix, const Candidate& sol
     std::vector<PinFiles> out;
     for (const Pin& pin : solution.pins) {
         PinFiles files{pin.package, {}, {}};
+        std::set<std::string> seen; // a file several sources list (two URLs of one wheel) once
         for (const IndexFile& file : matrix.wheels) {
             const bool same_backend = file.backend ? *file.backend == solution.backend
                                                    : solution.backend.kind() == BackendKind::Cpu;
             if (!pin.version || file.wheel.name().normalized() != pin.package ||
-                file.wheel.version() != *pin.version || !same_backend) {
+                file.wheel.version() != *pin.version || !same_backend ||
+                !seen.insert(file.wheel.to_string()).second) {
                 continue;
             }
             (file.sha256 ? files.hashed : files.unhashed).push_back(&file);

@@ -190,7 +190,7 @@ std::string describe_machine(const TargetMachine& machine) {
     text += machine.nvidia_driver ? ", NVIDIA driver " + machine.nvidia_driver->to_string()
                                   : std::string(", no NVIDIA driver");
     for (const auto& gpu : machine.nvidia_gpus) {
-        text += ", " + (gpu.name.empty() ? "" : gpu.name + " ") + "(" + gpu.capability.sm() + ")";
+        text += ", " + gpu_name(gpu);
     }
     for (const auto& gfx : machine.rocm_gfx) {
         text += ", AMD " + gfx;
@@ -213,6 +213,9 @@ std::string verdict(const Candidate& c) {
     if (std::holds_alternative<BackendNotPublished>(first)) {
         return "no-backend-for-os";
     }
+    if (first_of<WrongBackendKind>(c) != nullptr) {
+        return "wrong-backend-kind"; // a CUDA build without an NVIDIA GPU is not a driver problem
+    }
     if (first_of<DriverTooOld>(c) != nullptr) {
         return "driver-too-old";
     }
@@ -221,9 +224,6 @@ std::string verdict(const Candidate& c) {
     }
     if (first_of<NoWheelFor>(c) != nullptr) {
         return "no-wheel";
-    }
-    if (first_of<WrongBackendKind>(c) != nullptr) {
-        return "wrong-backend-kind";
     }
     if (first_of<MissingFact>(c) != nullptr) {
         return "missing-data";
@@ -248,8 +248,13 @@ std::vector<std::string> explain_unsolvable(const CompatMatrix& matrix,
             ++excluded; // the user ruled it out; its other problems do not matter
             continue;
         }
-        if (only<WrongBackendKind>(c)) {
-            continue; // a CPU build on a GPU machine, or a kind of GPU it lacks: the hints cover it
+        if (only<BackendNotPublished>(c)) {
+            continue; // a forced backend that this release never had
+        }
+        if (first_of<WrongBackendKind>(c) != nullptr) {
+            // A CPU build on a GPU machine, or a kind of GPU it lacks: its other problems do not
+            // matter, and the hints cover the CPU fallback.
+            continue;
         }
         by_torch[c.torch].push_back(&c);
     }
@@ -302,8 +307,16 @@ std::vector<std::string> hints(const CompatMatrix& matrix, const TargetMachine& 
         }
         return nullptr;
     };
-    if (const Candidate* c =
+    if (const Candidate* newest =
             first_where([](const Candidate& x) { return only<DriverTooOld>(x); })) {
+        // The lowest driver that allows the newest such release, not its newest toolkit's.
+        const Candidate* c = newest;
+        for (const Candidate& x : resolution.candidates) {
+            if (x.torch == newest->torch && only<DriverTooOld>(x) &&
+                first_of<DriverTooOld>(x)->need < first_of<DriverTooOld>(*c)->need) {
+                c = &x;
+            }
+        }
         const DriverTooOld& d = *first_of<DriverTooOld>(*c);
         out.push_back("an NVIDIA driver >= " + d.need.to_string() + " would allow torch " +
                       label(*c) +

@@ -2,6 +2,7 @@
 // the documented preference order; the first that passes every check is the answer.
 #include "engine/solver.hpp"
 
+#include "engine/platform_tag.hpp"
 #include "engine/version_set.hpp"
 
 #include <algorithm>
@@ -72,41 +73,47 @@ bool wheel_of_backend(const IndexFile& file, const Backend& backend) {
     return backend.kind() == BackendKind::Cpu;
 }
 
-// Whether a file is built for the machine's CPU (or for any), so that its presence in a listing
-// says something about this machine: a listing that only holds x86_64 files (a lockfile resolved
-// on x86_64) says nothing about aarch64 wheels.
-bool built_for_cpu(const IndexFile& file, const TagEnvironment& env) {
+// Is `file` built for the machine's OS and CPU (whatever its Python and libc)? A listing for
+// aarch64 says nothing about which x86_64 wheels exist.
+bool wheel_for_platform(const IndexFile& file, const TagEnvironment& tags) {
+    const bool arm = tags.arch == CpuArch::Aarch64;
     for (const std::string& text : file.wheel.tag_set().platforms()) {
         const PlatformTag platform = PlatformTag::parse(text);
         const std::string& arch = platform.arch();
         switch (platform.family()) {
         case PlatformFamily::Any:
             return true;
+        case PlatformFamily::Linux:
+        case PlatformFamily::Manylinux:
+        case PlatformFamily::Musllinux:
+            if (tags.os == OperatingSystem::Linux && arch == name(tags.arch)) {
+                return true;
+            }
+            break;
         case PlatformFamily::Macos:
-            if (arch == "universal2" ||
-                arch == (env.arch == CpuArch::Aarch64 ? "arm64" : "x86_64") ||
-                (arch == "intel" && env.arch == CpuArch::X86_64)) {
+            if (tags.os == OperatingSystem::Macos &&
+                (arch == "universal2" || arch == (arm ? "arm64" : "x86_64") ||
+                 (!arm && arch == "intel"))) {
                 return true;
             }
             break;
         case PlatformFamily::Windows:
-            if (arch == (env.arch == CpuArch::Aarch64 ? "arm64"
-                         : env.arch == CpuArch::I686  ? "x86"
+            if (tags.os == OperatingSystem::Windows &&
+                arch == (arm                          ? "arm64"
+                         : tags.arch == CpuArch::I686 ? "x86"
                                                       : "amd64")) {
                 return true;
             }
             break;
-        default:
-            if (arch == name(env.arch)) {
-                return true;
-            }
+        case PlatformFamily::Other:
+            break;
         }
     }
     return false;
 }
 
 struct WheelChoice {
-    bool any_listed = false;       // the matrix lists files for this version and backend
+    bool any_listed = false;       // the matrix lists files for this version, backend and platform
     std::optional<IndexFile> best; // the file pip installs on this machine, if any
 };
 
@@ -134,17 +141,17 @@ private:
     std::map<std::pair<std::string, Version>, std::vector<const IndexFile*>> files_;
 };
 
-WheelChoice choose_wheel(const WheelsByRelease& wheels, const TagEnvironment& env,
+WheelChoice choose_wheel(const WheelsByRelease& wheels, const TagEnvironment& tags,
                          const TagRanking& ranking, std::string_view package,
                          const Version& version, const Backend& backend) {
     WheelChoice choice;
     std::optional<std::size_t> best_priority;
     for (const IndexFile* listed : wheels.of(package, version)) {
         const IndexFile& file = *listed;
-        if (!wheel_of_backend(file, backend)) {
+        if (!wheel_of_backend(file, backend) || !wheel_for_platform(file, tags)) {
             continue;
         }
-        choice.any_listed = choice.any_listed || built_for_cpu(file, env);
+        choice.any_listed = true;
         const auto priority = ranking.best(file.wheel.tag_set());
         const bool better =
             priority && (!best_priority || *priority < *best_priority ||
