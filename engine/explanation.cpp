@@ -106,34 +106,32 @@ struct Visitor {
     }
 };
 
-// The oldest published build that runs on the GPU, ignoring everything but arch lists.
-std::string first_build_for(const CompatMatrix& matrix, const TargetMachine& machine,
-                            const TargetMachine::NvidiaGpu& gpu) {
-    std::vector<const ReleaseFact*> releases;
-    for (const ReleaseFact& r : matrix.releases) {
-        releases.push_back(&r);
-    }
-    std::sort(releases.begin(), releases.end(),
-              [](auto* a, auto* b) { return a->torch < b->torch; });
-    for (const ReleaseFact* release : releases) {
-        std::vector<const PublishedBackend*> builds;
-        for (const PublishedBackend& p : matrix.published) {
-            if (p.torch == release->torch && p.os == machine.tags.os &&
-                p.arch == machine.tags.arch && p.backend.kind() == BackendKind::Cuda) {
-                builds.push_back(&p);
-            }
+enum class BuildEnd { Oldest, Newest };
+
+// The oldest or the newest published build that runs on the GPU, ignoring everything but arch
+// lists: "2.7.0+cu128" for an RTX 5090; "" when none does.
+std::string build_for(const CompatMatrix& matrix, const TargetMachine& machine,
+                      const TargetMachine::NvidiaGpu& gpu, BuildEnd end) {
+    std::vector<const PublishedBackend*> builds;
+    for (const PublishedBackend& p : matrix.published) {
+        if (p.os == machine.tags.os && p.arch == machine.tags.arch &&
+            p.backend.kind() == BackendKind::Cuda) {
+            builds.push_back(&p);
         }
-        std::sort(builds.begin(), builds.end(),
-                  [](auto* a, auto* b) { return a->backend < b->backend; });
-        for (const PublishedBackend* p : builds) {
-            const ArchListFact* arch = matrix.arch_list(p->torch, p->backend, p->os, p->arch);
-            const auto cuda = matrix.cuda_of(p->backend);
-            if (arch != nullptr && cuda) {
-                const GpuFit fit = fit_on_gpu(arch->arch_list, *cuda, gpu.capability,
-                                              matrix.first_cuda_for(gpu.capability));
-                if (fit == GpuFit::Cubin || fit == GpuFit::Ptx) {
-                    return p->torch.to_string() + "+" + p->backend.to_string();
-                }
+    }
+    std::sort(builds.begin(), builds.end(), [end](auto* a, auto* b) {
+        const bool older = a->torch != b->torch ? a->torch < b->torch : a->backend < b->backend;
+        const bool newer = a->torch != b->torch ? b->torch < a->torch : b->backend < a->backend;
+        return end == BuildEnd::Oldest ? older : newer;
+    });
+    for (const PublishedBackend* p : builds) {
+        const ArchListFact* arch = matrix.arch_list(p->torch, p->backend, p->os, p->arch);
+        const auto cuda = matrix.cuda_of(p->backend);
+        if (arch != nullptr && cuda) {
+            const GpuFit fit = fit_on_gpu(arch->arch_list, *cuda, gpu.capability,
+                                          matrix.first_cuda_for(gpu.capability));
+            if (fit == GpuFit::Cubin || fit == GpuFit::Ptx) {
+                return p->torch.to_string() + "+" + p->backend.to_string();
             }
         }
     }
@@ -167,6 +165,18 @@ std::vector<std::string> grouped_reasons(const std::vector<const Candidate*>& ca
 
 std::string gpu_name(const TargetMachine::NvidiaGpu& gpu) {
     return gpu.name.empty() ? gpu.capability.sm() : gpu.name + " (" + gpu.capability.sm() + ")";
+}
+
+// "the first build for X is 2.7.0+cu128; the newest is 2.13.0+cu130"; "" when no build is.
+std::string builds_for(const CompatMatrix& matrix, const TargetMachine& machine,
+                       const TargetMachine::NvidiaGpu& gpu) {
+    const std::string oldest = build_for(matrix, machine, gpu, BuildEnd::Oldest);
+    const std::string newest = build_for(matrix, machine, gpu, BuildEnd::Newest);
+    if (oldest.empty()) {
+        return "";
+    }
+    return "the first build for " + gpu_name(gpu) + " is " + oldest +
+           (newest == oldest ? "" : "; the newest is " + newest);
 }
 
 } // namespace
@@ -289,8 +299,8 @@ std::vector<std::string> explain_unsolvable(const CompatMatrix& matrix,
                         " candidate(s) are excluded by the requirements");
     }
     for (const auto& gpu : machine.nvidia_gpus) {
-        if (const std::string first = first_build_for(matrix, machine, gpu); !first.empty()) {
-            lines.push_back("the first build for " + gpu_name(gpu) + " is " + first);
+        if (const std::string range = builds_for(matrix, machine, gpu); !range.empty()) {
+            lines.push_back(range);
         }
     }
     return lines;
@@ -357,9 +367,8 @@ std::vector<std::string> hints(const CompatMatrix& matrix, const TargetMachine& 
                       "anyway, 'torchpin update' may add them");
     }
     for (const auto& gpu : machine.nvidia_gpus) {
-        if (const std::string first = first_build_for(matrix, machine, gpu); !first.empty()) {
-            out.push_back(gpu_name(gpu) + " needs torch " + first +
-                          " or newer with a build that carries " + gpu.capability.sm());
+        if (const std::string range = builds_for(matrix, machine, gpu); !range.empty()) {
+            out.push_back(range + " (builds that carry " + gpu.capability.sm() + ")");
         }
     }
     return out;
