@@ -2,28 +2,52 @@
 #include "engine/release_numbers.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace torchpin {
 
+namespace {
+
+std::size_t heap_capacity(std::size_t size) noexcept {
+    return std::bit_ceil(size);
+}
+
+} // namespace
+
 void ReleaseNumbers::assign(std::span<const std::uint64_t> numbers) {
-    size_ = numbers.size();
-    if (size_ <= inline_capacity) {
-        std::copy(numbers.begin(), numbers.end(), inline_.begin());
+    release_heap();
+    if (numbers.size() <= inline_capacity) {
+        std::copy(numbers.begin(), numbers.end(), storage_.inline_numbers.begin());
     } else {
-        heap_.assign(numbers.begin(), numbers.end());
+        auto* heap = new std::uint64_t[heap_capacity(numbers.size())];
+        std::copy(numbers.begin(), numbers.end(), heap);
+        storage_.heap = heap;
     }
+    size_ = static_cast<std::uint32_t>(numbers.size());
+}
+
+void ReleaseNumbers::release_heap() noexcept {
+    if (size_ > inline_capacity) {
+        delete[] storage_.heap;
+    }
+    size_ = 0;
 }
 
 void ReleaseNumbers::push_back(std::uint64_t n) {
     if (size_ < inline_capacity) {
-        inline_[size_++] = n;
+        storage_.inline_numbers[size_++] = n;
         return;
     }
-    if (size_ == inline_capacity) {
-        heap_.assign(inline_.begin(), inline_.end());
+    if (size_ == inline_capacity || size_ == heap_capacity(size_)) { // full: grow
+        const std::span<const std::uint64_t> old = as_span();
+        auto* heap = new std::uint64_t[heap_capacity(size_ + 1)];
+        std::copy(old.begin(), old.end(), heap);
+        if (size_ > inline_capacity) {
+            delete[] storage_.heap;
+        }
+        storage_.heap = heap;
     }
-    heap_.push_back(n);
-    ++size_;
+    storage_.heap[size_++] = n;
 }
 
 } // namespace torchpin

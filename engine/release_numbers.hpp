@@ -19,10 +19,32 @@ public:
         : ReleaseNumbers(std::span<const std::uint64_t>(numbers.begin(), numbers.size())) {}
     ReleaseNumbers(const std::vector<std::uint64_t>& numbers)
         : ReleaseNumbers(std::span<const std::uint64_t>(numbers)) {}
+    ReleaseNumbers(const ReleaseNumbers& other) { assign(other.as_span()); }
+    ReleaseNumbers(ReleaseNumbers&& other) noexcept
+        : storage_(other.storage_)
+        , size_(other.size_) {
+        other.forget_heap();
+    }
+    ReleaseNumbers& operator=(const ReleaseNumbers& other) {
+        if (this != &other) {
+            ReleaseNumbers copy(other);
+            *this = std::move(copy);
+        }
+        return *this;
+    }
+    ReleaseNumbers& operator=(ReleaseNumbers&& other) noexcept {
+        if (this != &other) {
+            release_heap();
+            storage_ = other.storage_;
+            size_ = other.size_;
+            other.forget_heap();
+        }
+        return *this;
+    }
+    ~ReleaseNumbers() { release_heap(); }
 
     std::span<const std::uint64_t> as_span() const noexcept {
-        return size_ <= inline_capacity ? std::span<const std::uint64_t>(inline_.data(), size_)
-                                        : std::span<const std::uint64_t>(heap_);
+        return {size_ <= inline_capacity ? storage_.inline_numbers.data() : storage_.heap, size_};
     }
     std::size_t size() const noexcept { return size_; }
     void push_back(std::uint64_t n);
@@ -30,10 +52,21 @@ public:
 private:
     static constexpr std::size_t inline_capacity = 4;
     void assign(std::span<const std::uint64_t> numbers);
+    void release_heap() noexcept;
+    // After a move: a heap block now belongs to the other object (inline numbers stay readable).
+    void forget_heap() noexcept {
+        if (size_ > inline_capacity) {
+            size_ = 0;
+        }
+    }
 
-    std::array<std::uint64_t, inline_capacity> inline_{};
-    std::vector<std::uint64_t> heap_; // used only beyond inline_capacity numbers
-    std::size_t size_ = 0;
+    // Inline numbers up to inline_capacity; beyond, a heap block whose capacity is the smallest
+    // power of two that holds size_ numbers (a std::vector here took 24 more bytes per Version).
+    union Storage {
+        std::array<std::uint64_t, inline_capacity> inline_numbers{};
+        std::uint64_t* heap;
+    } storage_;
+    std::uint32_t size_ = 0;
 };
 
 } // namespace torchpin

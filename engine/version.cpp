@@ -93,6 +93,19 @@ private:
     }
 
     std::optional<std::uint64_t> number(const char* missing_message) {
+        // Fast path: up to 19 digits always fit; longer runs and leading zeros take the scanner's
+        // general reading (with its overflow check).
+        const std::string_view rest = scan_.rest();
+        std::size_t digits = 0;
+        std::uint64_t fast = 0;
+        while (digits < rest.size() && digits < 20 && is_ascii_digit(rest[digits])) {
+            fast = fast * 10 + static_cast<std::uint64_t>(rest[digits] - '0');
+            ++digits;
+        }
+        if (digits > 0 && digits < 20 && (digits == rest.size() || !is_ascii_digit(rest[digits]))) {
+            scan_.advance(digits);
+            return fast;
+        }
         bool overflow = false;
         const std::size_t at = scan_.position();
         auto value = scan_.read_number(overflow);
@@ -137,12 +150,15 @@ private:
                                                    PreReleaseKind::ReleaseCandidate};
         const std::size_t start = scan_.position();
         scan_.accept_any_of(separators);
-        auto word = scan_.accept_one_of(words);
-        if (!word) {
-            scan_.reset(start);
-            return std::nullopt;
+        // Only a word with the next letter can match: skip the others without comparing them.
+        const char letter = ascii_lower(scan_.peek());
+        for (std::size_t i = 0; i < std::size(words); ++i) {
+            if (words[i][0] == letter && scan_.accept_word(words[i])) {
+                return PreRelease{kinds[i], implicit_number()};
+            }
         }
-        return PreRelease{kinds[*word], implicit_number()};
+        scan_.reset(start);
+        return std::nullopt;
     }
 
     std::optional<std::uint64_t> post_release() {
@@ -269,73 +285,161 @@ Version::Version(ReleaseNumbers release, std::uint64_t epoch)
 Version Version::from_parts(std::uint64_t epoch, ReleaseNumbers release,
                             std::optional<PreRelease> pre, std::optional<std::uint64_t> post,
                             std::optional<std::uint64_t> dev, std::string local_label) {
-    Version v(std::move(release), epoch);
-    v.pre_ = pre;
-    v.post_ = post;
-    v.dev_ = dev;
+    Version v;
+    v.epoch_ = epoch;
+    if (release.size() != 0) {
+        v.release_ = std::move(release);
+    }
+    v.set_pre(pre);
+    v.set_post(post);
+    v.set_dev(dev);
     v.local_ = std::move(local_label);
     v.refresh_order_prefix();
     return v;
 }
 
-void Version::refresh_order_prefix() noexcept {
-    // Fields from the most significant bit: epoch (4 bits), release[0..2] (16 bits each), pre
-    // (12: rank, kind, number), post (16: present, number), dev (16: absent, number), local (32:
-    // present, first segment numeric, then its number or first three letters). A value too large
-    // for its field saturates and fills every later bit with ones, which keeps the summary
-    // monotone; a nonzero fourth release number does the same from the pre field on.
-    std::uint64_t words[2] = {0, 0};
-    int used = 0;
-    bool saturated = false;
-    bool exact = true; // whether the next field holds its value exactly (not rounded down)
-    // Writes a field (clamped to its width); once a field was inexact, every later bit is one.
-    const auto put = [&](std::uint64_t value, int width) {
-        const std::uint64_t max = (std::uint64_t{1} << width) - 1;
-        words[used / 64] |= (saturated ? max : std::min(value, max)) << (64 - width - used % 64);
-        used += width;
-        saturated = saturated || !exact || value >= max;
-    };
-    const std::span<const std::uint64_t> release = release_.as_span();
-    put(epoch_, 4);
-    for (std::size_t i = 0; i < 3; ++i) {
-        put(i < release.size() ? release[i] : 0, 16);
-    }
-    if (std::any_of(release.begin() + std::min<std::size_t>(3, release.size()), release.end(),
-                    [](std::uint64_t n) { return n != 0; })) {
-        put(0xFFF, 12);
-    } else {
-        exact = !pre_ || pre_->number < 0xFF;
-        put(static_cast<std::uint64_t>(pre_rank(*this)) << 10 |
-                (pre_ ? static_cast<std::uint64_t>(pre_->kind) << 8 |
-                            std::min<std::uint64_t>(pre_->number, 0xFF)
-                      : 0),
-            12);
-    }
-    exact = !post_ || *post_ < 0x7FFF;
-    put(post_ ? 0x8000 | std::min<std::uint64_t>(*post_, 0x7FFF) : 0, 16);
-    exact = !dev_ || *dev_ < 0x7FFF;
-    put(dev_ ? std::min<std::uint64_t>(*dev_, 0x7FFF) : 0x8000, 16);
-    std::uint64_t local_field = 0;
-    if (!local_.empty()) {
-        local_field = std::uint64_t{1} << 31;
-        const std::string_view first = std::string_view(local_).substr(0, local_.find('.'));
-        if (std::all_of(first.begin(), first.end(), is_ascii_digit)) {
-            std::uint64_t n = 0;
-            for (char c : first.substr(0, 9)) {
-                n = n * 10 + static_cast<std::uint64_t>(c - '0');
+namespace {
+
+// Writes an order-preserving, prefix-free bit code of a version's sort key into 128 bits, most
+// significant first. Because no field's code is a prefix of another value's code of that field,
+// comparing the 128-bit prefixes as integers orders versions correctly whenever they differ; a
+// code longer than 128 bits is cut there and marked incomplete.
+class OrderKeyWriter {
+public:
+    // Writes the low `width` bits of `value` (1 <= width <= 64, value < 2^width).
+    void put(std::uint64_t value, int width) noexcept {
+        const int room = 128 - used_;
+        if (width > room) {
+            complete_ = false;
+            if (room == 0) {
+                return;
             }
-            local_field |= std::uint64_t{1} << 30 | (first.size() > 9 ? (1u << 30) - 1 : n);
+            value >>= width - room;
+            width = room;
+        }
+        if (used_ >= 64) {
+            low_ |= value << (128 - used_ - width);
+        } else if (width <= 64 - used_) {
+            high_ |= value << (64 - used_ - width);
         } else {
-            for (std::size_t i = 0; i < 3; ++i) {
-                const auto c = i < first.size() ? static_cast<unsigned char>(first[i]) : 0u;
-                local_field |= static_cast<std::uint64_t>(c) << (22 - 8 * i);
-            }
+            const int rest = width - (64 - used_); // bits that go to the low word
+            high_ |= value >> rest;
+            low_ |= value << (64 - rest);
+        }
+        used_ += width;
+    }
+    void bit(bool b) noexcept { put(b ? 1 : 0, 1); }
+    // A number in one of four size classes: 2 bits of class, then 5, 12, 32 or 64 bits of value.
+    // Every value of a class is above every value of the classes before it.
+    void number(std::uint64_t n) noexcept {
+        if (n < (std::uint64_t{1} << 5)) {
+            put(0, 2);
+            put(n, 5);
+        } else if (n < (std::uint64_t{1} << 12)) {
+            put(1, 2);
+            put(n, 12);
+        } else if (n < (std::uint64_t{1} << 32)) {
+            put(2, 2);
+            put(n, 32);
+        } else {
+            put(3, 2);
+            put(n, 64);
         }
     }
-    order_prefix_exact_ = !saturated;
-    put(local_field, 32); // the last field: what it leaves out, the full comparison decides
-    order_prefix_high_ = words[0];
-    order_prefix_low_ = words[1];
+    // Fills every remaining bit with ones: the value written last stands for "this or more", so
+    // everything after it is unknown and the key only bounds the version from below.
+    void saturate() noexcept {
+        while (used_ < 128) {
+            const int width = 64 - used_ % 64;
+            put(width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1, width);
+        }
+        complete_ = false;
+    }
+    std::uint64_t high() const noexcept { return high_; }
+    std::uint64_t low() const noexcept { return low_; }
+    bool complete() const noexcept { return complete_; }
+
+private:
+    std::uint64_t high_ = 0;
+    std::uint64_t low_ = 0;
+    int used_ = 0;
+    bool complete_ = true;
+};
+
+// Codes one local segment the way compare_local orders it. Numbers (all digits): 1, the length,
+// then 4 bits a digit (compare_local orders numbers by length, then digit by digit). Words: 0,
+// then 6 bits a byte, in byte order, ending with 0; a byte outside [0-9a-z] (never in a parsed
+// label) writes the code of its range and saturates.
+void put_local_segment(OrderKeyWriter& key, std::string_view segment) noexcept {
+    if (std::all_of(segment.begin(), segment.end(), is_ascii_digit)) {
+        key.bit(true);
+        key.number(segment.size());
+        for (char c : segment) {
+            key.put(static_cast<std::uint64_t>(c - '0'), 4);
+        }
+        return;
+    }
+    key.bit(false);
+    for (char c : segment) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= '0' && byte <= '9') {
+            key.put(2 + (byte - '0'), 6);
+        } else if (byte >= 'a' && byte <= 'z') {
+            key.put(13 + (byte - 'a'), 6);
+        } else {
+            key.put(byte < '0' ? 1 : byte < 'a' ? 12 : 39, 6);
+            key.saturate();
+            return;
+        }
+    }
+    key.put(0, 6);
+}
+
+} // namespace
+
+void Version::refresh_order_prefix() noexcept {
+    // The code, field by field in sort-key order: epoch; each release number up to the last
+    // nonzero one, each after a 1 bit, then a 0 bit (so 2.1 == 2.1.0 < 2.1.0.1); the pre rank
+    // (dev-only, pre, none) with the pre kind and number; post (absent lowest); dev (absent
+    // highest); local (absent lowest, then each segment, and a bit saying whether another one
+    // follows). Torch-like versions take 30 to 110 bits, so the key is usually complete, and then
+    // equal keys mean equal versions.
+    OrderKeyWriter key;
+    key.number(epoch_);
+    const std::span<const std::uint64_t> release = release_.as_span();
+    std::size_t significant = release.size();
+    while (significant > 0 && release[significant - 1] == 0) {
+        --significant;
+    }
+    for (std::size_t i = 0; i < significant; ++i) {
+        key.bit(true);
+        key.number(release[i]);
+    }
+    key.bit(false);
+    key.put(static_cast<std::uint64_t>(pre_rank(*this)), 2);
+    if (has_pre_) {
+        key.put(static_cast<std::uint64_t>(pre_kind_), 2);
+        key.number(pre_number_);
+    }
+    key.bit(has_post_);
+    if (has_post_) {
+        key.number(post_);
+    }
+    key.bit(!has_dev_);
+    if (has_dev_) {
+        key.number(dev_);
+    }
+    key.bit(!local_.empty());
+    std::string_view rest = local_;
+    while (!rest.empty()) {
+        const std::string_view segment = rest.substr(0, rest.find('.'));
+        put_local_segment(key, segment);
+        rest.remove_prefix(std::min(rest.size(), segment.size() + 1));
+        key.bit(!rest.empty());
+    }
+    order_prefix_high_ = key.high();
+    order_prefix_low_ = key.low();
+    order_prefix_exact_ = key.complete();
 }
 
 Expected<Version> Version::parse(std::string_view text) {
@@ -348,7 +452,11 @@ Expected<Version> Version::parse(std::string_view text) {
 }
 
 Version Version::from(std::string_view text) {
-    return parse(text).value();
+    auto result = VersionParser(text).run();
+    if (auto* version = std::get_if<Version>(&result)) {
+        return std::move(*version);
+    }
+    return parse(text).value(); // throws the same ParseFailure as parse would report
 }
 
 Version Version::public_version() const {
@@ -361,21 +469,21 @@ Version Version::base_version() const {
 
 Version Version::with_pre(std::optional<PreRelease> pre) const {
     Version v = *this;
-    v.pre_ = pre;
+    v.set_pre(pre);
     v.refresh_order_prefix();
     return v;
 }
 
 Version Version::with_post(std::optional<std::uint64_t> post) const {
     Version v = *this;
-    v.post_ = post;
+    v.set_post(post);
     v.refresh_order_prefix();
     return v;
 }
 
 Version Version::with_dev(std::optional<std::uint64_t> dev) const {
     Version v = *this;
-    v.dev_ = dev;
+    v.set_dev(dev);
     v.refresh_order_prefix();
     return v;
 }
@@ -400,18 +508,18 @@ std::string Version::to_string() const {
         }
         append_number(out, release[i]);
     }
-    if (pre_) {
+    if (has_pre_) {
         static constexpr const char* letters[] = {"a", "b", "rc"};
-        out += letters[static_cast<int>(pre_->kind)];
-        append_number(out, pre_->number);
+        out += letters[static_cast<int>(pre_kind_)];
+        append_number(out, pre_number_);
     }
-    if (post_) {
+    if (has_post_) {
         out += ".post";
-        append_number(out, *post_);
+        append_number(out, post_);
     }
-    if (dev_) {
+    if (has_dev_) {
         out += ".dev";
-        append_number(out, *dev_);
+        append_number(out, dev_);
     }
     if (!local_.empty()) {
         out += '+';
@@ -471,16 +579,7 @@ std::strong_ordering compare_key_prefix(const Version& a, const Version& b,
     return compare_optional(a.dev(), b.dev(), true);
 }
 
-std::strong_ordering operator<=>(const Version& a, const Version& b) noexcept {
-    if (a.order_prefix_high_ != b.order_prefix_high_) {
-        return a.order_prefix_high_ <=> b.order_prefix_high_;
-    }
-    if (a.order_prefix_low_ != b.order_prefix_low_) {
-        return a.order_prefix_low_ <=> b.order_prefix_low_;
-    }
-    if (a.order_prefix_exact_ && b.order_prefix_exact_) {
-        return compare_local(a.local_, b.local_); // everything else is known to be equal
-    }
+std::strong_ordering Version::compare_parts(const Version& a, const Version& b) noexcept {
     if (auto c = compare_key_prefix(a, b, VersionKeyPart::DevRelease); c != 0) {
         return c;
     }
@@ -498,9 +597,9 @@ std::size_t Version::hash() const noexcept {
     for (std::size_t i = 0; i < significant; ++i) {
         mix(release[i]);
     }
-    mix(pre_ ? (static_cast<std::size_t>(pre_->kind) + 1) * 31 + pre_->number : 0);
-    mix(post_ ? *post_ + 1 : 0);
-    mix(dev_ ? *dev_ + 1 : 0);
+    mix(has_pre_ ? (static_cast<std::size_t>(pre_kind_) + 1) * 31 + pre_number_ : 0);
+    mix(has_post_ ? post_ + 1 : 0);
+    mix(has_dev_ ? dev_ + 1 : 0);
     mix(std::hash<std::string>{}(local_));
     return h;
 }

@@ -46,13 +46,20 @@ public:
 
     std::uint64_t epoch() const noexcept { return epoch_; }
     std::span<const std::uint64_t> release() const noexcept { return release_.as_span(); }
-    const std::optional<PreRelease>& pre() const noexcept { return pre_; }
-    const std::optional<std::uint64_t>& post() const noexcept { return post_; }
-    const std::optional<std::uint64_t>& dev() const noexcept { return dev_; }
+    std::optional<PreRelease> pre() const noexcept {
+        return has_pre_ ? std::optional<PreRelease>(PreRelease{pre_kind_, pre_number_})
+                        : std::nullopt;
+    }
+    std::optional<std::uint64_t> post() const noexcept {
+        return has_post_ ? std::optional<std::uint64_t>(post_) : std::nullopt;
+    }
+    std::optional<std::uint64_t> dev() const noexcept {
+        return has_dev_ ? std::optional<std::uint64_t>(dev_) : std::nullopt;
+    }
 
-    bool is_prerelease() const noexcept { return pre_.has_value() || dev_.has_value(); }
-    bool is_postrelease() const noexcept { return post_.has_value(); }
-    bool is_devrelease() const noexcept { return dev_.has_value(); }
+    bool is_prerelease() const noexcept { return has_pre_ || has_dev_; }
+    bool is_postrelease() const noexcept { return has_post_; }
+    bool is_devrelease() const noexcept { return has_dev_; }
     bool has_local() const noexcept { return !local_.empty(); }
 
     // "2.1.2+cu121" -> "2.1.2"
@@ -70,27 +77,60 @@ public:
     // The normalized form, as pypa/packaging prints it: "1.0a1.post2.dev3+ubuntu.1".
     std::string to_string() const;
 
-    friend std::strong_ordering operator<=>(const Version& a, const Version& b) noexcept;
+    // Most pairs are decided here, inline, on the summaries (see refresh_order_prefix).
+    friend std::strong_ordering operator<=>(const Version& a, const Version& b) noexcept {
+        if (a.order_prefix_high_ != b.order_prefix_high_) {
+            return a.order_prefix_high_ <=> b.order_prefix_high_;
+        }
+        if (a.order_prefix_low_ != b.order_prefix_low_) {
+            return a.order_prefix_low_ <=> b.order_prefix_low_;
+        }
+        if (a.order_prefix_exact_ && b.order_prefix_exact_) {
+            return std::strong_ordering::equal; // complete codes: equal codes, equal versions
+        }
+        return compare_parts(a, b);
+    }
     friend bool operator==(const Version& a, const Version& b) noexcept {
         return (a <=> b) == std::strong_ordering::equal;
     }
     std::size_t hash() const noexcept; // consistent with ==: hash("1.0") == hash("1.0.0")
 
 private:
-    // A 128-bit summary of the sort key (epoch, three release numbers, pre, post, dev, the first
-    // local segment) such that a summary below another implies a version below the other; equal
-    // summaries fall back to the full comparison. Sorting torch versions rarely needs more.
+    // The first 128 bits of an order-preserving, prefix-free code of the sort key (epoch, release,
+    // pre, post, dev, local label), so a summary below another implies a version below the other.
+    // When both codes fit (torch-like versions take 30 to 110 bits), equal summaries mean equal
+    // versions; otherwise equal summaries fall back to the full comparison.
     void refresh_order_prefix() noexcept;
+    // The full comparison, part by part, for summaries that are equal but incomplete.
+    static std::strong_ordering compare_parts(const Version& a, const Version& b) noexcept;
+    void set_pre(std::optional<PreRelease> pre) noexcept {
+        has_pre_ = pre.has_value();
+        pre_kind_ = pre ? pre->kind : PreReleaseKind::Alpha;
+        pre_number_ = pre ? pre->number : 0;
+    }
+    void set_post(std::optional<std::uint64_t> post) noexcept {
+        has_post_ = post.has_value();
+        post_ = post.value_or(0);
+    }
+    void set_dev(std::optional<std::uint64_t> dev) noexcept {
+        has_dev_ = dev.has_value();
+        dev_ = dev.value_or(0);
+    }
 
     std::uint64_t order_prefix_high_ = 0;
     std::uint64_t order_prefix_low_ = 0;
-    bool order_prefix_exact_ = true; // every part before the local label is held exactly
+    bool order_prefix_exact_ = true; // the whole code fits in the summary
+    PreReleaseKind pre_kind_ = PreReleaseKind::Alpha;
+    bool has_pre_ = false;
+    bool has_post_ = false;
+    bool has_dev_ = false;
     std::uint64_t epoch_ = 0;
     ReleaseNumbers release_{0};
-    std::optional<PreRelease> pre_;
-    std::optional<std::uint64_t> post_;
-    std::optional<std::uint64_t> dev_;
     std::string local_; // normalized: lowercase, '.'-separated, numbers without leading zeros
+    // The optional parts as plain numbers and presence flags (three std::optional took 56 bytes).
+    std::uint64_t pre_number_ = 0;
+    std::uint64_t post_ = 0;
+    std::uint64_t dev_ = 0;
 };
 
 // The leading parts of the PEP 440 sort key, for comparing versions on a prefix of it.

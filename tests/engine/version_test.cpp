@@ -1,9 +1,13 @@
 // PEP 440 Version: grammar, normalization, round trip and the total order, on packaging's own
 // tables.
 #include "engine/version.hpp"
+#include "tests/support/pep440_generator.hpp"
 #include "tests/support/tables.hpp"
 
+#include <limits>
+#include <string>
 #include <unordered_set>
+#include <vector>
 
 #include <boost/test/unit_test.hpp>
 
@@ -105,6 +109,56 @@ BOOST_AUTO_TEST_CASE(torch_versions_with_local_labels_sort_after_the_plain_relea
     BOOST_TEST((Version::from("2.1.2+cu118") < Version::from("2.1.2+cu121")));
     BOOST_TEST((Version::from("2.1.2+cu121") < Version::from("2.1.3")));
     BOOST_TEST((Version::from("2.6.0.dev20241112+cu124") < Version::from("2.6.0")));
+}
+
+// operator<=> decides most comparisons on a 128-bit code of the sort key; it must agree with the
+// comparison of the parts themselves on every pair, including numbers at the code's size-class
+// edges, codes too long for 128 bits and local labels no parser would produce (with_local takes
+// any text).
+BOOST_AUTO_TEST_CASE(order_summary_agrees_with_the_full_comparison) {
+    std::vector<Version> versions;
+    test::Pep440Generator generator(2026);
+    while (versions.size() < 1200) {
+        const std::string text = generator.version_text();
+        if (auto v = Version::parse(text)) {
+            versions.push_back(*v);
+            if (auto near = Version::parse(generator.neighbour_of(text))) {
+                versions.push_back(*near);
+            }
+        }
+    }
+    constexpr std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
+    for (std::uint64_t n : std::initializer_list<std::uint64_t>{0, 31, 32, 4095, 4096, 4294967295,
+                                                                4294967296, max - 1, max}) {
+        versions.push_back(Version::from_parts(n, {1, n}, std::nullopt, n, std::nullopt));
+        versions.push_back(Version::from_parts(
+            0, {n, 0, n}, torchpin::PreRelease{torchpin::PreReleaseKind::Beta, n}, n, n));
+        versions.push_back(Version::from_parts(0, {1}, std::nullopt, std::nullopt, n, "x"));
+    }
+    for (const char* label :
+         {"cu118", "cu121", "cpu.cxx11.abi", "ubuntu.01", "a..b", ".a", "a.", "A", "a-b", "a_b",
+          "a~", "a\xff", "0", "00", "01", "123456789012345678901234567890", "abcdefghijklmnop",
+          "1.2.3.4.5.6.7.8.9.10.11.12.13.14.15.16", "z.z.z.z.z.z.z.z"}) {
+        versions.push_back(Version::from("1.0").with_local(label));
+        versions.push_back(Version::from("2024!1.2.3.4rc5.post6.dev20241112").with_local(label));
+    }
+    const auto reference = [](const Version& a, const Version& b) {
+        const auto c = torchpin::compare_key_prefix(a, b, torchpin::VersionKeyPart::DevRelease);
+        return c != 0 ? c : torchpin::compare_local(a.local_label(), b.local_label());
+    };
+    std::size_t disagreements = 0;
+    for (const auto& a : versions) {
+        for (const auto& b : versions) {
+            if ((a <=> b) != reference(a, b)) {
+                BOOST_TEST_CONTEXT(a.to_string() << " vs " << b.to_string()) {
+                    BOOST_TEST(false);
+                }
+                if (++disagreements > 20) {
+                    return;
+                }
+            }
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(errors_carry_a_position_and_a_reason) {
