@@ -1,0 +1,55 @@
+// What the TOML lockfile readers (uv.lock, pylock.toml) share: parsing with located errors,
+// typed access to keys that names the file, line and column of a wrong or missing value.
+// Internal to importers/ (it includes toml++, which only this module links).
+#pragma once
+
+#include "importers/locked_requirements.hpp"
+#include "importers/text_input.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <toml++/toml.h>
+
+namespace torchpin {
+
+class LockToml {
+public:
+    // Parses the whole input; a TOML syntax error is an InputError at toml++'s position.
+    explicit LockToml(const TextInput& input);
+
+    const toml::table& document() const noexcept { return document_; }
+    const TextInput& input() const noexcept { return input_; }
+
+    SourceLocation where(const toml::node& node) const;
+    [[noreturn]] void reject(const toml::node& node, const std::string& message) const;
+
+    // The value of `key` in `table`, or nullptr when it is absent; an InputError at the value
+    // when it has another type: `"version" must be a string`.
+    const std::string* optional_string(const toml::table& table, std::string_view key) const;
+    const toml::table* optional_table(const toml::table& table, std::string_view key) const;
+    const toml::array* optional_array(const toml::table& table, std::string_view key) const;
+    // The same, and an InputError at `table` (its header line) when the key is missing.
+    const std::string& required_string(const toml::table& table, std::string_view key,
+                                       std::string_view table_name) const;
+
+    // Each item of `array` as a table, or an InputError at the item.
+    const toml::table& table_item(const toml::node& item, std::string_view array_name) const;
+
+    // A PEP 503 normalized project name, or an InputError at the value.
+    std::string project_name(const toml::table& table, std::string_view key,
+                             std::string_view table_name) const;
+    // A PEP 440 version, nothing when the key is absent, or an InputError at the value.
+    std::optional<Version> optional_version(const toml::table& table, std::string_view key) const;
+
+private:
+    const TextInput& input_;
+    toml::table document_;
+};
+
+// Adds `url` to `indexes` (as an index packages come from) unless it is already there.
+void add_index(std::vector<IndexReference>& indexes, const std::string& url,
+               const SourceLocation& where);
+
+} // namespace torchpin
