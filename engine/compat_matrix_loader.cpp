@@ -74,10 +74,8 @@ std::string platform_word(const TagEnvironment& env) {
     return "linux";
 }
 
-} // namespace
-
-CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
-                                const TagEnvironment& env) {
+// Every table at `revision`, with the wheel rows that `wheel_filter` (an SQL condition) admits.
+CompatMatrix load(MatrixStore& store, std::int64_t revision, const std::string& wheel_filter) {
     sqlite::Database& db = store.database();
     CompatMatrix m;
     m.revision = revision;
@@ -201,8 +199,6 @@ CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
             }
             m.known_issues.push_back(std::move(issue));
         });
-    const std::string platform_filter =
-        "instr(platform_tags, '" + platform_word(env) + "') > 0 OR platform_tags = 'any'";
     const TableSpec& wheels = wheel_file_table();
     std::string columns;
     for (const Column& c : wheels.columns()) {
@@ -210,7 +206,7 @@ CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
     }
     for_rows(db,
              "SELECT listing" + columns + " FROM wheel_file" + valid +
-                 " AND package IN ('torch', 'torchvision', 'torchaudio') AND (" + platform_filter +
+                 " AND package IN ('torch', 'torchvision', 'torchaudio') AND (" + wheel_filter +
                  ")",
              revision, [&](sqlite::Statement& row) {
                  RowValues values;
@@ -220,6 +216,18 @@ CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
                  m.wheels.push_back(wheel_file_from_row(row.text(0), values));
              });
     return m;
+}
+
+} // namespace
+
+CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
+                                const TagEnvironment& env) {
+    return load(store, revision,
+                "instr(platform_tags, '" + platform_word(env) + "') > 0 OR platform_tags = 'any'");
+}
+
+CompatMatrix load_compat_matrix_every_platform(MatrixStore& store, std::int64_t revision) {
+    return load(store, revision, "1");
 }
 
 } // namespace torchpin
