@@ -88,15 +88,33 @@ public:
 private:
     std::string ref(const SourceLocation& where) const { return line_reference(where, file_.path); }
 
-    std::optional<Version> newest_companion(const std::string& package) const {
+    // The newest companion release the matrix pairs: exact releases, and series as "0.23".
+    std::optional<Version> newest_companion(const std::string& package, bool series) const {
         std::optional<Version> newest;
         for (const ReleaseFact& release : matrix_.releases) {
-            const auto& exact = package == "torchvision" ? release.torchvision : release.torchaudio;
-            if (exact && (!newest || *newest < *exact)) {
-                newest = exact;
+            const bool vision = package == "torchvision";
+            std::optional<Version> known = vision ? release.torchvision : release.torchaudio;
+            if (series) {
+                const auto& text = vision ? release.torchvision_series : release.torchaudio_series;
+                auto parsed = text ? Version::parse(*text) : Version::parse("");
+                known = parsed ? std::optional(*parsed) : std::nullopt;
+            }
+            if (known && (!newest || *newest < *known)) {
+                newest = known;
             }
         }
         return newest;
+    }
+
+    // A companion is newer when it is above every exact pair and its series above every series.
+    bool newer_companion(const std::string& package, const Version& version) const {
+        const auto exact = newest_companion(package, false);
+        const auto series = newest_companion(package, true);
+        const auto release = version.release();
+        const Version own_series(
+            ReleaseNumbers(release.subspan(0, std::min<std::size_t>(release.size(), 2))));
+        return (!exact || *exact < version) && (!series || *series < own_series) &&
+               (exact || series);
     }
 
     bool newer_than_matrix(const FamilyPin& pin) {
@@ -104,25 +122,21 @@ private:
             return false;
         }
         const Version version = pin.version->public_version();
-        std::optional<Version> newest;
-        bool in_a_series = false;
-        if (pin.is_torch()) {
-            newest = matrix_.releases.front().torch;
-        } else {
-            newest = newest_companion(pin.name());
-            in_a_series = std::ranges::any_of(matrix_.releases, [&](const ReleaseFact& r) {
-                return is_paired(r, pin.name(), version).value_or(false);
-            });
-        }
-        if (!newest || version <= *newest || in_a_series) {
+        const bool newer = pin.is_torch() ? matrix_.releases.front().torch < version
+                                          : newer_companion(pin.name(), version);
+        if (!newer) {
             return false;
         }
-        findings_.push_back(
-            finding("newer-than-matrix", pin.package->where,
-                    pin.text() + " is newer than the matrix knows (newest " + pin.name() + " " +
-                        newest->to_string() + ", data as of " +
-                        matrix_.data_as_of.value_or("unknown") + "), so it is not checked",
-                    "run 'torchpin update' (or import newer data) and check again"));
+        const std::string newest =
+            pin.is_torch()
+                ? "torch " + matrix_.releases.front().torch.to_string()
+                : pin.name() + " " +
+                      newest_companion(pin.name(), false).value_or(Version()).to_string();
+        findings_.push_back(finding(
+            "newer-than-matrix", pin.package->where,
+            pin.text() + " is newer than the matrix knows (newest " + newest + ", data as of " +
+                matrix_.data_as_of.value_or("unknown") + "), so it is not checked",
+            "run 'torchpin update' (or import newer data) and check again"));
         return true;
     }
 

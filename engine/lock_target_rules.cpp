@@ -78,19 +78,25 @@ public:
     }
 
     std::vector<CheckFinding> run() {
-        std::vector<CheckFinding> out;
-        std::vector<std::vector<CheckFinding>> per_torch;
+        struct Judged {
+            std::vector<CheckFinding> fit;    // whether the build runs there
+            std::vector<CheckFinding> issues; // known issues of the release on the target's OS
+        };
+        std::vector<Judged> judged;
         for (const FamilyPin* torch : torches_) {
             if (torch->version && target_.matrix.release(torch->version->public_version())) {
-                per_torch.push_back(machine_fit(*torch));
-                known_issues(*torch, out);
+                judged.push_back({machine_fit(*torch), known_issues(*torch)});
             }
         }
-        const bool one_runs = std::ranges::any_of(
-            per_torch, [](const std::vector<CheckFinding>& f) { return f.empty(); });
-        if (per_torch.size() < 2 || !one_runs) {
-            for (auto& findings : per_torch) {
-                out.insert(out.end(), findings.begin(), findings.end());
+        // Among variants, those that do not run are not the one installed there.
+        const bool one_runs = judged.size() > 1 && std::ranges::any_of(judged, [](const Judged& j) {
+                                  return j.fit.empty();
+                              });
+        std::vector<CheckFinding> out;
+        for (const Judged& j : judged) {
+            if (!one_runs || j.fit.empty()) {
+                out.insert(out.end(), j.fit.begin(), j.fit.end());
+                out.insert(out.end(), j.issues.begin(), j.issues.end());
             }
         }
         return out;
@@ -265,7 +271,8 @@ private:
         }
     }
 
-    void known_issues(const FamilyPin& torch, std::vector<CheckFinding>& out) const {
+    std::vector<CheckFinding> known_issues(const FamilyPin& torch) const {
+        std::vector<CheckFinding> out;
         const std::string os(name(target_.machine.tags.os));
         const Version release = torch.version->public_version();
         for (const KnownIssueFact& issue : target_.matrix.known_issues) {
@@ -283,6 +290,7 @@ private:
             f.severity = issue.severity == "warning" ? Severity::Warning : Severity::Error;
             out.push_back(std::move(f));
         }
+        return out;
     }
 
     const CheckTarget& target_;

@@ -21,8 +21,8 @@ struct CheckTarget {
 };
 
 // Findings for the entries of `pins` whose markers hold on `target`. When several torch entries
-// hold there (a uv.lock with a variant per extra), the target needs one of them to run: the
-// others' machine findings are dropped once one variant has none.
+// hold there (a uv.lock with a variant per extra), the target needs one of them to run: once one
+// variant runs, the findings of those that do not (machine fit and known issues) are dropped.
 std::vector<CheckFinding> check_target_rules(const std::vector<FamilyPin>& pins,
                                              const CheckTarget& target);
 
