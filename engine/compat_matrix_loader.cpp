@@ -120,6 +120,15 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision, const std::string& 
                      os_of(row.text(2), "release_backend", key),
                      arch_of(row.text(3), "release_backend", key)});
              });
+    for_rows(db, "SELECT torch, backend, os, arch FROM pypi_backend" + valid, revision,
+             [&](sqlite::Statement& row) {
+                 const std::string key = row.text(0) + " " + row.text(2) + " " + row.text(3);
+                 m.pypi_builds.push_back(PublishedBackend{
+                     parsed(Version::parse(row.text(0)), "pypi_backend", key, "torch"),
+                     parsed(Backend::parse(row.text(1)), "pypi_backend", key, "backend"),
+                     os_of(row.text(2), "pypi_backend", key),
+                     arch_of(row.text(3), "pypi_backend", key)});
+             });
     for_rows(db, "SELECT backend, cuda FROM backend_cuda" + valid, revision,
              [&](sqlite::Statement& row) {
                  const std::string key = row.text(0);

@@ -2,28 +2,27 @@
 #include "engine/lock_file_rules.hpp"
 
 #include "engine/solver.hpp"
-#include "engine/text_scanner.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <unordered_map>
 
 namespace torchpin {
 
 namespace {
 
-std::string host_of(const std::string& url) {
-    const std::size_t scheme = url.find("://");
-    const std::size_t start = scheme == std::string::npos ? 0 : scheme + 3;
-    const std::size_t end = url.find_first_of("/:?#", start);
-    std::string host =
-        url.substr(start, end == std::string::npos ? std::string::npos : end - start);
-    std::ranges::transform(host, host.begin(), ascii_lower);
-    return host;
+// The PyTorch index answers from download.pytorch.org and its mirror download-r2.pytorch.org.
+std::string index_host(const std::string& url) {
+    const std::string host = url_host(url);
+    return host == "download-r2.pytorch.org" ? "download.pytorch.org" : host;
 }
 
-bool is_pypi_host(const std::string& url) {
-    const std::string host = host_of(url);
-    return host == "pypi.org" || host == "pypi.python.org" || host == "files.pythonhosted.org";
+// Whether a lockfile's file and a matrix row can be the same upload: same host, or no URL to
+// tell. PyPI's and the PyTorch index's copies of one file name are separate uploads (InvokeAI's
+// uv.lock has PyPI's torch-2.7.1-cp311-none-macosx_11_0_arm64.whl, whose digest differs from
+// the download.pytorch.org/whl/cpu/ copy's), so they are never compared.
+bool same_upload_host(const LockedFile& file, const IndexFile& row) {
+    return file.url.find("://") == std::string::npos || index_host(file.url) == index_host(row.url);
 }
 
 std::optional<Backend> variant_of(const std::string& url) {
@@ -38,7 +37,7 @@ bool serves(const IndexReference& index, const Backend& build) {
     if (auto variant = variant_of(index.url)) {
         return *variant == build;
     }
-    return !is_pypi_host(index.url);
+    return !is_pypi_url(index.url);
 }
 
 std::string label_text(const Backend& build) {
@@ -314,13 +313,20 @@ private:
 
     void files(const FamilyPin& pin) {
         for (const LockedFile& file : pin.package->files) {
-            const auto listed = wheels_by_name_.find(file.filename);
-            if (listed == wheels_by_name_.end()) {
+            const auto by_name = wheels_by_name_.find(file.filename);
+            if (by_name == wheels_by_name_.end()) {
+                continue;
+            }
+            std::vector<const IndexFile*> listed;
+            std::ranges::copy_if(
+                by_name->second, std::back_inserter(listed),
+                [&](const IndexFile* row) { return same_upload_host(file, *row); });
+            if (listed.empty()) {
                 continue;
             }
             const SourceLocation& where = file.where.line != 0 ? file.where : pin.package->where;
-            hash_of(file, listed->second, where);
-            yanked(file, listed->second, where);
+            hash_of(file, listed, where);
+            yanked(file, listed, where);
         }
     }
 

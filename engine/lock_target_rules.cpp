@@ -150,6 +150,16 @@ private:
         return prefix + "run 'torchpin explain' with this target's machine options";
     }
 
+    // The build the entry installs on the target: its label or index's, else PyPI's for the
+    // target's OS and CPU when it comes from PyPI (cu126 for torch 2.7.1 on Linux x86_64).
+    std::optional<Backend> build_on_target(const FamilyPin& torch) const {
+        if (torch.build() || !torch.from_pypi) {
+            return torch.build();
+        }
+        return target_.matrix.pypi_build(torch.version->public_version(), target_.machine.tags.os,
+                                         target_.machine.tags.arch);
+    }
+
     std::vector<CheckFinding> machine_fit(const FamilyPin& torch) const {
         const std::vector<const FamilyPin*> companions = companions_of(torch);
         ResolveRequest request;
@@ -162,7 +172,7 @@ private:
         const std::vector<Candidate> candidates =
             evaluate_candidates(target_.matrix, target_.machine, request);
         std::vector<CheckFinding> out;
-        const std::optional<Backend> build = torch.build();
+        const std::optional<Backend> build = build_on_target(torch);
         if (!build) {
             no_wheel_without_label(torch, release, candidates, companions, out);
             return out;
@@ -279,7 +289,7 @@ private:
             // An issue of every version is about the machine's setup, not about the pin.
             const bool applies = !issue.torch.empty() && (issue.os == os || issue.os == "any") &&
                                  issue.torch.contains(release, true) &&
-                                 (!issue.backend || issue.backend == torch.build());
+                                 (!issue.backend || issue.backend == build_on_target(torch));
             if (!applies) {
                 continue;
             }

@@ -1,6 +1,9 @@
 // torch_family_pins: each torch/torchvision/torchaudio entry with its version, label and index.
 #include "engine/torch_family_pins.hpp"
 
+#include "engine/text_scanner.hpp"
+
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 
@@ -28,11 +31,37 @@ std::optional<Backend> index_backend(const std::string& url) {
     return backend ? std::optional(*backend) : std::nullopt;
 }
 
+// PyPI is where an unlabelled requirement comes from when the file names no other index (or only
+// PyPI), or where a lockfile says it came from.
+bool comes_from_pypi(const LockedPackage& package, const LockedRequirements& file) {
+    if (!package.index_url.empty()) {
+        return is_pypi_url(package.index_url);
+    }
+    return package.kind == LockedPackage::Kind::Requirement && !file.no_index &&
+           std::ranges::all_of(file.indexes,
+                               [](const IndexReference& i) { return is_pypi_url(i.url); });
+}
+
 bool same_build(const FamilyPin& a, const FamilyPin& b) {
     return a.build() && b.build() && *a.build() == *b.build();
 }
 
 } // namespace
+
+std::string url_host(const std::string& url) {
+    const std::size_t scheme = url.find("://");
+    const std::size_t start = scheme == std::string::npos ? 0 : scheme + 3;
+    const std::size_t end = url.find_first_of("/:?#", start);
+    std::string host =
+        url.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    std::ranges::transform(host, host.begin(), ascii_lower);
+    return host;
+}
+
+bool is_pypi_url(const std::string& url) {
+    const std::string host = url_host(url);
+    return host == "pypi.org" || host == "pypi.python.org" || host == "files.pythonhosted.org";
+}
 
 bool FamilyPin::applies_to(const MarkerEnvironment& environment) const {
     if (!marker) {
@@ -63,6 +92,7 @@ std::vector<FamilyPin> torch_family_pins(const LockedRequirements& file) {
         pin.label = label_backend(package.pinned);
         pin.index = index_backend(
             package.kind == LockedPackage::Kind::DirectUrl ? package.url : package.index_url);
+        pin.from_pypi = !pin.label && comes_from_pypi(package, file);
         if (!package.marker.empty()) {
             auto marker = Marker::parse(package.marker);
             if (marker) {

@@ -19,6 +19,7 @@ struct FamilyPin {
     std::optional<Backend> label;   // the build its local label names: +cu121
     std::optional<Backend> index;   // the build of the variant index it comes from, when known
     std::optional<Marker> marker;   // none without a marker (or with one that does not parse)
+    bool from_pypi = false;         // unlabelled, and PyPI is the only index it can come from
 
     const std::string& name() const noexcept { return package->name; }
     bool is_torch() const noexcept { return package->name == "torch"; }
@@ -29,6 +30,12 @@ struct FamilyPin {
     // "torch 2.4.0+cu121", "torchvision>=0.18", "torchaudio"
     std::string text() const;
 };
+
+// "download.pytorch.org" from "https://download.pytorch.org/whl/cu121", lower-cased.
+std::string url_host(const std::string& url);
+
+// Whether the URL is on PyPI (pypi.org, files.pythonhosted.org), which serves no labelled builds.
+bool is_pypi_url(const std::string& url);
 
 // The torch family's entries, in file order. Editable and local-path entries are left out
 // (recorded, not checked); so are entries of a constraints file that pin nothing.
