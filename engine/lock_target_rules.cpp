@@ -5,6 +5,7 @@
 #include "engine/explanation.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 namespace torchpin {
 
@@ -70,6 +71,17 @@ public:
     TargetRules(const std::vector<FamilyPin>& pins, const CheckTarget& target)
         : target_(target)
         , environment_(marker_environment(target.machine)) {
+        narrowed_.revision = target.matrix.revision;
+        narrowed_.data_as_of = target.matrix.data_as_of;
+        narrowed_.published = target.matrix.published;
+        narrowed_.backend_cuda = target.matrix.backend_cuda;
+        narrowed_.cuda_drivers = target.matrix.cuda_drivers;
+        narrowed_.compat_floors = target.matrix.compat_floors;
+        narrowed_.arch_lists = target.matrix.arch_lists;
+        narrowed_.first_cuda = target.matrix.first_cuda;
+        narrowed_.rocm_targets = target.matrix.rocm_targets;
+        narrowed_.known_issues = target.matrix.known_issues;
+        narrowed_.pypi_builds = target.matrix.pypi_builds;
         for (const FamilyPin& pin : pins) {
             if (pin.applies_to(environment_)) {
                 (pin.is_torch() ? torches_ : companions_).push_back(&pin);
@@ -79,13 +91,17 @@ public:
 
     std::vector<CheckFinding> run() {
         struct Judged {
+            const FamilyPin* torch;
             std::vector<CheckFinding> fit;    // whether the build runs there
+            std::vector<CheckFinding> files;  // the files pip would install there
             std::vector<CheckFinding> issues; // known issues of the release on the target's OS
         };
         std::vector<Judged> judged;
         for (const FamilyPin* torch : torches_) {
             if (torch->version && target_.matrix.release(torch->version->public_version())) {
-                judged.push_back({machine_fit(*torch), known_issues(*torch)});
+                Judged j{torch, {}, {}, known_issues(*torch)};
+                j.fit = machine_fit(*torch, j.files);
+                judged.push_back(std::move(j));
             }
         }
         // Among variants, those that do not run are not the one installed there.
@@ -93,10 +109,12 @@ public:
                                   return j.fit.empty();
                               });
         std::vector<CheckFinding> out;
-        for (const Judged& j : judged) {
+        for (Judged& j : judged) {
             if (!one_runs || j.fit.empty()) {
-                out.insert(out.end(), j.fit.begin(), j.fit.end());
-                out.insert(out.end(), j.issues.begin(), j.issues.end());
+                complete_fixes(*j.torch, j.fit);
+                for (auto* part : {&j.fit, &j.files, &j.issues}) {
+                    out.insert(out.end(), part->begin(), part->end());
+                }
             }
         }
         return out;
@@ -105,6 +123,7 @@ public:
 private:
     std::string on() const { return " on " + target_.name; }
 
+    // The companions that go with `torch` (partner_torch), those with an exact version.
     std::vector<const FamilyPin*> companions_of(const FamilyPin& torch) const {
         std::vector<const FamilyPin*> out;
         for (const FamilyPin* companion : companions_) {
@@ -116,6 +135,7 @@ private:
         return out;
     }
 
+    // The entry of `package` among the companions, else torch's.
     const FamilyPin& pin_of(const std::string& package, const FamilyPin& torch,
                             const std::vector<const FamilyPin*>& companions) const {
         for (const FamilyPin* companion : companions) {
@@ -126,28 +146,66 @@ private:
         return torch;
     }
 
+    // Appends to each fix's prefix what to pin instead, asked of the resolver once per entry.
+    void complete_fixes(const FamilyPin& torch, std::vector<CheckFinding>& findings) const {
+        if (findings.empty()) {
+            return;
+        }
+        const std::string pin = fix_for(torch, companions_of(torch));
+        for (CheckFinding& f : findings) {
+            f.fix += pin;
+        }
+    }
+
     // What to pin instead: the build of this torch release that runs on the target, else the
     // resolver's answer for the target, else where to ask.
-    std::string fix_for(const FamilyPin& torch, const std::vector<const FamilyPin*>& companions,
-                        const std::string& prefix) const {
+    std::string fix_for(const FamilyPin& torch,
+                        const std::vector<const FamilyPin*>& companions) const {
+        const Version release = torch.version->public_version();
+        const CompatMatrix narrowed = one_release(release, companions);
         for (const bool same_release : {true, false}) {
             ResolveRequest request;
-            request.requirements.push_back(Requirement::from(
-                same_release ? "torch==" + torch.version->public_version().to_string() : "torch"));
+            request.requirements.push_back(
+                Requirement::from(same_release ? "torch==" + release.to_string() : "torch"));
             for (const FamilyPin* companion : companions) {
                 request.requirements.push_back(Requirement::from(companion->name()));
             }
-            const Resolution resolution = resolve(target_.matrix, target_.machine, request);
+            const Resolution resolution =
+                resolve(same_release ? narrowed : target_.matrix, target_.machine, request);
             if (resolution.solution) {
                 std::string pins;
                 for (const Pin& pin : resolution.solution->pins) {
                     pins += " " + pin.package + pin.specifier();
                 }
-                return prefix + "pin" + pins + " from " + resolution.index_url() +
+                return "pin" + pins + " from " + resolution.index_url() +
                        (same_release ? "" : " (no build of this torch release runs there)");
             }
         }
-        return prefix + "run 'torchpin explain' with this target's machine options";
+        return "run 'torchpin explain' with this target's machine options";
+    }
+
+    // The target's matrix with only `release` and its family's wheels: the resolver then checks
+    // one release, not every release against a requirement that excludes all but one (a uv.lock
+    // with five variants took 0.3 s of CPU the other way).
+    CompatMatrix one_release(const Version& release,
+                             const std::vector<const FamilyPin*>& companions) const {
+        CompatMatrix narrowed = narrowed_;
+        if (const ReleaseFact* fact = target_.matrix.release(release)) {
+            narrowed.releases.push_back(*fact);
+        }
+        const auto wanted = [&](const IndexFile& wheel) {
+            const std::string& package = wheel.wheel.name().normalized();
+            const Version version = wheel.wheel.version().public_version();
+            if (package == "torch") {
+                return version == release;
+            }
+            return std::ranges::any_of(companions, [&](const FamilyPin* companion) {
+                return companion->name() == package &&
+                       companion->version->public_version() == version;
+            });
+        };
+        std::ranges::copy_if(target_.matrix.wheels, std::back_inserter(narrowed.wheels), wanted);
+        return narrowed;
     }
 
     // The build the entry installs on the target: its label or index's, else PyPI's for the
@@ -160,7 +218,11 @@ private:
                                          target_.machine.tags.arch);
     }
 
-    std::vector<CheckFinding> machine_fit(const FamilyPin& torch) const {
+    // Whether the build runs on the target; the findings' fixes hold only their prefix until
+    // complete_fixes (a fix asks the resolver, and most findings of variants are dropped). The
+    // files pip would install there go to `files`.
+    std::vector<CheckFinding> machine_fit(const FamilyPin& torch,
+                                          std::vector<CheckFinding>& files) const {
         const std::vector<const FamilyPin*> companions = companions_of(torch);
         ResolveRequest request;
         const Version release = torch.version->public_version();
@@ -170,7 +232,7 @@ private:
                 companion->name() + "==" + companion->version->public_version().to_string()));
         }
         const std::vector<Candidate> candidates =
-            evaluate_candidates(target_.matrix, target_.machine, request);
+            evaluate_candidates(one_release(release, companions), target_.machine, request);
         std::vector<CheckFinding> out;
         const std::optional<Backend> build = build_on_target(torch);
         if (!build) {
@@ -185,7 +247,7 @@ private:
                                   torch.text() + " is not published for " +
                                       std::string(name(target_.machine.tags.os)) + " " +
                                       std::string(name(target_.machine.tags.arch)) + on(),
-                                  fix_for(torch, companions, "")));
+                                  ""));
             return out;
         }
         const auto misfit = kind_misfit(*build, target_.machine);
@@ -195,7 +257,7 @@ private:
             out.push_back(finding(rule, torch.package->where,
                                   torch.text() + ": " + *misfit + on() + " (" +
                                       describe_machine(target_.machine) + ")",
-                                  fix_for(torch, companions, "")));
+                                  ""));
         }
         for (const Rejection& rejection : candidate->rejections) {
             const std::string_view rule = rule_of(rejection, *build);
@@ -214,11 +276,10 @@ private:
                           std::get<DriverTooOld>(rejection).need.to_string() + " or newer, or "
                     : "";
             out.push_back(finding(rule, pin.package->where,
-                                  pin.text() + ": " + describe(rejection) + on(),
-                                  fix_for(torch, companions, prefix)));
+                                  pin.text() + ": " + describe(rejection) + on(), prefix));
         }
         if (candidate->works()) {
-            installed_files(*candidate, torch, companions, out);
+            installed_files(*candidate, torch, companions, files);
         }
         return out;
     }
@@ -247,8 +308,7 @@ private:
             const FamilyPin& pin =
                 pin_of(std::get<NoWheelFor>(*no_wheel).package, torch, companions);
             out.push_back(finding("no-wheel-for-target", pin.package->where,
-                                  pin.text() + ": " + describe(*no_wheel) + on(),
-                                  fix_for(torch, companions, "")));
+                                  pin.text() + ": " + describe(*no_wheel) + on(), ""));
         }
     }
 
@@ -304,6 +364,7 @@ private:
     }
 
     const CheckTarget& target_;
+    CompatMatrix narrowed_; // the target's matrix without releases and wheels
     MarkerEnvironment environment_;
     std::vector<const FamilyPin*> torches_;
     std::vector<const FamilyPin*> companions_;
