@@ -104,12 +104,16 @@ std::string check_github(const std::vector<CheckedFile>& files) {
 std::string check_sarif(const std::vector<CheckedFile>& files) {
     nlohmann::ordered_json rules = nlohmann::ordered_json::array();
     for (const CheckRule& rule : check_rules()) {
-        rules.push_back({{"id", rule.id},
-                         {"shortDescription", {{"text", rule.summary}}},
-                         {"help",
-                          {{"text", std::string(rule.summary) + ". docs/checks.md#" +
-                                        std::string(rule.id) + " explains the rule and its fix."}}},
-                         {"defaultConfiguration", {{"level", sarif_level(rule.severity)}}}});
+        rules.push_back(
+            {{"id", rule.id},
+             {"shortDescription", {{"text", rule.summary}}},
+             {"help",
+              {{"text", std::string(rule.summary) + ". docs/checks.md#" + std::string(rule.id) +
+                            " explains the rule and its fix."}}},
+             {"defaultConfiguration", {{"level", sarif_level(rule.severity)}}},
+             {"properties",
+              {{"tags", rule.needs_target ? std::vector<std::string>{"lockfile", "target-machine"}
+                                          : std::vector<std::string>{"lockfile"}}}}});
     }
     nlohmann::ordered_json results = nlohmann::ordered_json::array();
     for (const CheckedFile& file : files) {

@@ -117,6 +117,8 @@ BOOST_AUTO_TEST_CASE(sarif_is_a_2_1_0_log_with_rules_and_results) {
         BOOST_TEST(rules[i]["id"] == std::string(torchpin::check_rules()[i].id));
         BOOST_TEST(!rules[i]["help"]["text"].get<std::string>().empty());
         BOOST_TEST(!rules[i]["shortDescription"]["text"].get<std::string>().empty());
+        BOOST_TEST(rules[i]["properties"]["tags"].size() ==
+                   (torchpin::check_rules()[i].needs_target ? 2u : 1u));
     }
     BOOST_TEST_REQUIRE(run["results"].size() == 2u);
     for (const auto& result : run["results"]) {
