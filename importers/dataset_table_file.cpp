@@ -89,8 +89,9 @@ public:
     RowValues row_of(const toml::table& entry, const TableSpec& spec) const {
         for (const auto& [key, value] : entry) {
             const auto columns = spec.columns();
+            const std::string_view name = key.str(); // clang 14 cannot capture a binding
             if (std::none_of(columns.begin(), columns.end(),
-                             [&](const Column& c) { return c.name == key.str(); })) {
+                             [&](const Column& c) { return c.name == name; })) {
                 reject(key.source(),
                        "unknown column \"" + std::string(key.str()) + "\" in " + spec.name);
             }

@@ -43,8 +43,7 @@ void LockToml::reject(const toml::node& node, const std::string& message) const 
     throw InputError(diagnostic_at_region(input_, node.source().begin, message));
 }
 
-const std::string* LockToml::optional_string(const toml::table& table,
-                                             std::string_view key) const {
+const std::string* LockToml::optional_string(const toml::table& table, std::string_view key) const {
     const toml::node* value = table.get(key);
     if (value == nullptr) {
         return nullptr;
@@ -97,7 +96,7 @@ std::string LockToml::project_name(const toml::table& table, std::string_view ke
 }
 
 std::optional<Version> LockToml::optional_version(const toml::table& table,
-                                                 std::string_view key) const {
+                                                  std::string_view key) const {
     const std::string* text = optional_string(table, key);
     if (text == nullptr) {
         return std::nullopt;

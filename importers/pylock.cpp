@@ -28,7 +28,8 @@ public:
         LockedRequirements result;
         result.path = lock_.input().origin();
         result.format = LockFormat::Pylock;
-        if (const std::string* requires_python = lock_.optional_string(document, "requires-python")) {
+        if (const std::string* requires_python =
+                lock_.optional_string(document, "requires-python")) {
             result.requires_python = *requires_python;
         }
         const toml::array* packages = lock_.optional_array(document, "packages");

@@ -2,10 +2,10 @@
 // decisions (URL, path or PEP 508), by the shape of the text.
 #include "importers/requirement_entry.hpp"
 
-#include "engine/text_scanner.hpp"
 #include "engine/diagnostic.hpp"
 #include "engine/marker.hpp"
 #include "engine/requirement.hpp"
+#include "engine/text_scanner.hpp"
 #include "engine/wheel_filename.hpp"
 #include "importers/url_reference.hpp"
 
@@ -62,8 +62,8 @@ bool looks_like_path(std::string_view text) {
 // pip's is_archive_file (ARCHIVE_EXTENSIONS, case-insensitive).
 bool is_archive_file(std::string_view text) {
     static constexpr std::array<std::string_view, 12> extensions{
-        ".zip", ".whl", ".tar.bz2", ".tbz", ".tar.xz", ".txz",
-        ".tlz", ".tar.lz", ".tar.lzma", ".tar.gz", ".tgz", ".tar"};
+        ".zip", ".whl",    ".tar.bz2",  ".tbz",    ".tar.xz", ".txz",
+        ".tlz", ".tar.lz", ".tar.lzma", ".tar.gz", ".tgz",    ".tar"};
     const std::string name = lower(text);
     return std::any_of(extensions.begin(), extensions.end(),
                        [&](std::string_view e) { return name.ends_with(e); });
@@ -134,13 +134,15 @@ public:
     LockedPackage url_entry(std::string_view text) const {
         const std::size_t separator = text.find("; ");
         const std::string_view url = trimmed(text.substr(0, separator));
-        LockedPackage package = this->package(is_file_url(url) ? LockedPackage::Kind::LocalPath : LockedPackage::Kind::DirectUrl);
+        LockedPackage package = this->package(is_file_url(url) ? LockedPackage::Kind::LocalPath
+                                                               : LockedPackage::Kind::DirectUrl);
         package.url = std::string(url);
         const std::string file_name = url_file_name(split_fragment(url).url);
         if (file_name.ends_with(".whl")) {
             auto wheel = WheelFilename::parse(file_name);
             if (!wheel) {
-                reject(source_.offset + url.rfind('/') + 1,
+                reject(source_.offset + static_cast<std::size_t>(url.data() - text.data()) +
+                           url.rfind('/') + 1,
                        "invalid wheel file name \"" + file_name + "\": " + wheel.error().message);
             }
             package.name = wheel->name().normalized();

@@ -2,8 +2,8 @@
 // into LockedRequirements.
 #include "importers/requirements_file.hpp"
 
-#include "engine/text_scanner.hpp"
 #include "engine/diagnostic.hpp"
+#include "engine/text_scanner.hpp"
 #include "importers/requirement_entry.hpp"
 #include "importers/requirements_options.hpp"
 
@@ -72,7 +72,8 @@ public:
         for (const RequirementsLine& line : requirements_lines(input, options_.environment)) {
             if (line.text().empty()) {
                 const auto index = index_annotation(line.comment());
-                if (index && annotated != no_package && result_.packages[annotated].index_url.empty()) {
+                if (index && annotated != no_package &&
+                    result_.packages[annotated].index_url.empty()) {
                     result_.packages[annotated].index_url = *index;
                 }
                 freeze_shaped_ = freeze_shaped_ && (!top || starts_with_comment(input, line));
@@ -86,18 +87,17 @@ public:
             if (!split.requirement.empty()) {
                 LockedPackage package = read_requirement_entry(
                     RequirementEntrySource{input, line, 0}, split.requirement, result_.notes);
-                freeze_shaped_ = freeze_shaped_ && (!top || (line.comment().empty() &&
-                                                             split.options.empty() &&
-                                                             has_freeze_shape(split.requirement,
-                                                                              package)));
+                freeze_shaped_ =
+                    freeze_shaped_ && (!top || (line.comment().empty() && split.options.empty() &&
+                                                has_freeze_shape(split.requirement, package)));
                 add_package(input, line, std::move(package), split.options, constraint);
                 annotated = result_.packages.size() - 1;
                 continue;
             }
-            const auto editable = std::find_if(split.options.begin(), split.options.end(),
-                                               [](const OptionUse& use) {
-                                                   return use.option == RequirementsOption::Editable;
-                                               });
+            const auto editable =
+                std::find_if(split.options.begin(), split.options.end(), [](const OptionUse& use) {
+                    return use.option == RequirementsOption::Editable;
+                });
             if (editable != split.options.end()) {
                 LockedPackage package =
                     read_editable_entry(RequirementEntrySource{input, line, editable->offset},
@@ -115,9 +115,11 @@ public:
     bool freeze_shaped() const noexcept { return freeze_shaped_; }
 
 private:
+    // Blank, or a comment at the start of the line (pip freeze never indents one).
     static bool starts_with_comment(const TextInput& input, const RequirementsLine& line) {
         const std::string_view first = input.lines()[line.first_line() - 1].text;
-        return first.empty() || first.front() == '#';
+        const std::size_t start = first.find_first_not_of(" \t");
+        return start == std::string_view::npos || (start == 0 && first.front() == '#');
     }
 
     void note(const TextInput& input, const RequirementsLine& line, std::size_t offset,
@@ -135,7 +137,8 @@ private:
                 package.hashes.push_back(hash_of(input, line, use));
             } else if (use.option != RequirementsOption::Editable &&
                        !is_per_requirement(use.option)) {
-                note(input, line, use.offset, "pip ignores " + use.spelled + " on a requirement line");
+                note(input, line, use.offset,
+                     "pip ignores " + use.spelled + " on a requirement line");
             }
         }
         package.constraint = constraint;
@@ -148,16 +151,17 @@ private:
                                const OptionUse& use) {
         const std::size_t colon = use.value.find(':');
         if (colon == std::string::npos) {
-            throw InputError(diagnostic_in(
-                input, line, use.offset,
-                "arguments to --hash must be a hash name followed by a value, like "
-                "--hash=sha256:abcde…"));
+            throw InputError(
+                diagnostic_in(input, line, use.offset,
+                              "arguments to --hash must be a hash name followed by a value, like "
+                              "--hash=sha256:abcde…"));
         }
         const std::string algorithm = use.value.substr(0, colon);
         if (algorithm != "sha256" && algorithm != "sha384" && algorithm != "sha512") {
             throw InputError(diagnostic_in(input, line, use.offset,
                                            "allowed hash algorithms for --hash are sha256, sha384, "
-                                           "sha512, not \"" + algorithm + "\""));
+                                           "sha512, not \"" +
+                                               algorithm + "\""));
         }
         std::string digest = use.value.substr(colon + 1);
         std::ranges::transform(digest, digest.begin(), ascii_lower);
@@ -217,9 +221,9 @@ private:
             (std::filesystem::path(input.origin()).parent_path() / include.value)
                 .lexically_normal();
         const std::string identity = identity_of(path);
-        const auto repeat =
-            std::find_if(stack_.begin(), stack_.end(),
-                         [&](const OpenFile& file) { return file.identity == identity; });
+        const auto repeat = std::find_if(stack_.begin(), stack_.end(), [&](const OpenFile& file) {
+            return file.identity == identity;
+        });
         if (repeat != stack_.end()) {
             std::string chain;
             for (auto file = repeat; file != stack_.end(); ++file) {
@@ -268,8 +272,8 @@ LockedRequirements read_requirements_text(const TextInput& input,
     RequirementsWalker walker(options, result);
     walker.walk(input, false);
     const bool any_package = !result.packages.empty();
-    result.format = walker.freeze_shaped() && any_package ? LockFormat::PipFreeze
-                                                          : LockFormat::Requirements;
+    result.format =
+        walker.freeze_shaped() && any_package ? LockFormat::PipFreeze : LockFormat::Requirements;
     return result;
 }
 

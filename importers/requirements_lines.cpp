@@ -64,8 +64,7 @@ public:
                 [](std::size_t o, const RequirementsLine::Piece& p) { return o < p.offset; });
             const std::size_t piece_end = after == from.pieces_.end() ? end : after->offset;
             const std::size_t stop = std::min(end, piece_end);
-            const std::string_view text =
-                std::string_view(from.text_).substr(begin, stop - begin);
+            const std::string_view text = std::string_view(from.text_).substr(begin, stop - begin);
             const LinePosition start = from.position_of(begin);
             if (std::prev(after)->collapsed) {
                 append_collapsed(text, start);
@@ -113,7 +112,8 @@ std::vector<RequirementsLine> joined_lines(const TextInput& input) {
         while (!text.empty() && text.back() == '\\') {
             text.remove_suffix(1);
         }
-        pending->append_physical(text, LinePosition{line.number, std::min(leading, line.text.size()) + 1});
+        pending->append_physical(
+            text, LinePosition{line.number, std::min(leading, line.text.size()) + 1});
     }
     if (pending) {
         joined.push_back(std::move(*pending).finish());

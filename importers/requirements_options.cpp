@@ -187,8 +187,8 @@ public:
                     } else if (i + 1 < words.size()) {
                         use.value = words[++i].text;
                     } else {
-                        reject(word.offset, std::string("-") + word.text[k] +
-                                                " option requires 1 argument");
+                        reject(word.offset,
+                               std::string("-") + word.text[k] + " option requires 1 argument");
                     }
                     split.options.push_back(std::move(use));
                     break;

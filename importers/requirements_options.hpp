@@ -38,8 +38,8 @@ bool is_per_requirement(RequirementsOption option) noexcept;
 // One option as given: "--hash=sha256:ab" is {Hash, "--hash", "sha256:ab", offset of '-'}.
 struct OptionUse {
     RequirementsOption option;
-    std::string spelled; // the option's full name, "--index-url", however it was abbreviated
-    std::string value;   // "" for flags
+    std::string spelled;    // the option's full name, "--index-url", however it was abbreviated
+    std::string value;      // "" for flags
     std::size_t offset = 0; // in the line's text, where the option's word starts
 };
 
@@ -61,7 +61,6 @@ struct SplitRequirementsLine {
 
 // Throws InputError at the offending word for an unknown or ambiguous option, a missing or
 // unexpected value, or an unclosed quote.
-SplitRequirementsLine split_requirements_line(const TextInput& input,
-                                              const RequirementsLine& line);
+SplitRequirementsLine split_requirements_line(const TextInput& input, const RequirementsLine& line);
 
 } // namespace torchpin

@@ -50,7 +50,8 @@ public:
         result.path = lock_.input().origin();
         result.format = LockFormat::UvLock;
         const toml::table& document = lock_.document();
-        if (const std::string* requires_python = lock_.optional_string(document, "requires-python")) {
+        if (const std::string* requires_python =
+                lock_.optional_string(document, "requires-python")) {
             result.requires_python = *requires_python;
         }
         if (const toml::array* packages = lock_.optional_array(document, "package")) {
