@@ -18,7 +18,7 @@ import tempfile
 import time
 
 SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-UV_LOCK = os.path.join(SOURCE_DIR, "tests/data/raw/check/invoke-ai+InvokeAI/uv.lock")
+UV_LOCK = os.path.join(SOURCE_DIR, "tests/data/raw/lockfiles/invoke-ai+InvokeAI/uv.lock")
 PROFILE = os.path.join(SOURCE_DIR, "tests/data/machines/profiles/gpu-box.json")
 
 

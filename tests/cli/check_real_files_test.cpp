@@ -1,5 +1,5 @@
-// `torchpin check` on two real lockfiles (tests/data/raw/check/README.md): the findings asserted,
-// each with the reason it is right. Lines are those of the files as copied.
+// `torchpin check` on two real lockfiles (tests/data/raw/lockfiles/README.md): the findings
+// asserted, each with the reason it is right. Lines are those of the files as copied.
 #include "tests/support/process.hpp"
 #include "tests/support/test_paths.hpp"
 
@@ -10,8 +10,8 @@ namespace test = torchpin::test;
 
 namespace {
 
-const std::string comfy = "tests/data/raw/check/Comfy-Org+desktop/windows_nvidia.compiled";
-const std::string invokeai = "tests/data/raw/check/invoke-ai+InvokeAI/uv.lock";
+const std::string comfy = "tests/data/raw/lockfiles/Comfy-Org+desktop/windows_nvidia.compiled";
+const std::string invokeai = "tests/data/raw/lockfiles/invoke-ai+InvokeAI/uv.lock";
 
 // "269:gpu-not-supported" per finding of the only file, from `check --format json`.
 std::vector<std::string> findings(std::vector<std::string> args, int expected_exit) {
