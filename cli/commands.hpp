@@ -27,5 +27,6 @@ void setup_detect(CLI::App& app, const GlobalOptions& global, CommandResult& res
 void setup_resolve(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 void setup_explain(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 void setup_which(CLI::App& app, const GlobalOptions& global, CommandResult& result);
+void setup_check(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 
 } // namespace torchpin::cli

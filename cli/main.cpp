@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
     setup_resolve(app, global, result);
     setup_explain(app, global, result);
     setup_which(app, global, result);
+    setup_check(app, global, result);
 
     try {
         app.parse(argc, argv);

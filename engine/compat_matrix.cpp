@@ -89,4 +89,14 @@ bool CompatMatrix::is_published(const Version& torch, const Backend& backend, Op
     });
 }
 
+std::optional<Backend> CompatMatrix::pypi_build(const Version& torch, OperatingSystem os,
+                                                CpuArch arch) const {
+    for (const PublishedBackend& p : pypi_builds) {
+        if (p.torch == torch && p.os == os && p.arch == arch) {
+            return p.backend;
+        }
+    }
+    return std::nullopt;
+}
+
 } // namespace torchpin

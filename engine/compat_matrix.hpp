@@ -2,8 +2,8 @@
 // releases, backends, wheels, CUDA drivers, arch lists, ROCm targets and known issues.
 #pragma once
 
-#include "engine/backend.hpp"
 #include "engine/arch_list.hpp"
+#include "engine/backend.hpp"
 #include "engine/cuda_version.hpp"
 #include "engine/driver_version.hpp"
 #include "engine/index_file.hpp"
@@ -92,6 +92,7 @@ struct CompatMatrix {
     std::vector<RocmTargets> rocm_targets;
     std::vector<KnownIssueFact> known_issues;
     std::vector<IndexFile> wheels; // torch, torchvision, torchaudio wheels for the target OS/CPU
+    std::vector<PublishedBackend> pypi_builds; // the build `pip install torch==V` gets from PyPI
 
     const ReleaseFact* release(const Version& torch) const;
     std::optional<CudaVersion> cuda_of(const Backend& backend) const;
@@ -103,6 +104,9 @@ struct CompatMatrix {
     const RocmTargets* rocm(const Backend& backend) const;
     bool is_published(const Version& torch, const Backend& backend, OperatingSystem os,
                       CpuArch arch) const;
+    // The build PyPI's torch `torch` is for this OS and CPU (cu126 for 2.7.1 on Linux x86_64),
+    // where a source says so.
+    std::optional<Backend> pypi_build(const Version& torch, OperatingSystem os, CpuArch arch) const;
 };
 
 } // namespace torchpin

@@ -74,10 +74,8 @@ std::string platform_word(const TagEnvironment& env) {
     return "linux";
 }
 
-} // namespace
-
-CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
-                                const TagEnvironment& env) {
+// Every table at `revision`, with the wheel rows that `wheel_filter` (an SQL condition) admits.
+CompatMatrix load(MatrixStore& store, std::int64_t revision, const std::string& wheel_filter) {
     sqlite::Database& db = store.database();
     CompatMatrix m;
     m.revision = revision;
@@ -121,6 +119,15 @@ CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
                      parsed(Backend::parse(row.text(1)), "release_backend", key, "backend"),
                      os_of(row.text(2), "release_backend", key),
                      arch_of(row.text(3), "release_backend", key)});
+             });
+    for_rows(db, "SELECT torch, backend, os, arch FROM pypi_backend" + valid, revision,
+             [&](sqlite::Statement& row) {
+                 const std::string key = row.text(0) + " " + row.text(2) + " " + row.text(3);
+                 m.pypi_builds.push_back(PublishedBackend{
+                     parsed(Version::parse(row.text(0)), "pypi_backend", key, "torch"),
+                     parsed(Backend::parse(row.text(1)), "pypi_backend", key, "backend"),
+                     os_of(row.text(2), "pypi_backend", key),
+                     arch_of(row.text(3), "pypi_backend", key)});
              });
     for_rows(db, "SELECT backend, cuda FROM backend_cuda" + valid, revision,
              [&](sqlite::Statement& row) {
@@ -201,8 +208,6 @@ CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
             }
             m.known_issues.push_back(std::move(issue));
         });
-    const std::string platform_filter =
-        "instr(platform_tags, '" + platform_word(env) + "') > 0 OR platform_tags = 'any'";
     const TableSpec& wheels = wheel_file_table();
     const std::vector<Column> wheel_columns = wheels.columns(); // built on each call
     std::string columns;
@@ -211,7 +216,7 @@ CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
     }
     for_rows(db,
              "SELECT listing" + columns + " FROM wheel_file" + valid +
-                 " AND package IN ('torch', 'torchvision', 'torchaudio') AND (" + platform_filter +
+                 " AND package IN ('torch', 'torchvision', 'torchaudio') AND (" + wheel_filter +
                  ")",
              revision, [&](sqlite::Statement& row) {
                  RowValues values;
@@ -221,6 +226,18 @@ CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
                  m.wheels.push_back(wheel_file_from_row(row.text(0), values));
              });
     return m;
+}
+
+} // namespace
+
+CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
+                                const TagEnvironment& env) {
+    return load(store, revision,
+                "instr(platform_tags, '" + platform_word(env) + "') > 0 OR platform_tags = 'any'");
+}
+
+CompatMatrix load_compat_matrix_every_platform(MatrixStore& store, std::int64_t revision) {
+    return load(store, revision, "1");
 }
 
 } // namespace torchpin

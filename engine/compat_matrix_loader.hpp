@@ -13,4 +13,8 @@ namespace torchpin {
 CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
                                 const TagEnvironment& env);
 
+// The same facts with the wheels of every OS and CPU, for the checks that do not depend on a
+// machine (a lockfile's hashes and yanked files for all platforms, builds never published).
+CompatMatrix load_compat_matrix_every_platform(MatrixStore& store, std::int64_t revision);
+
 } // namespace torchpin

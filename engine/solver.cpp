@@ -15,35 +15,6 @@ namespace {
 
 const std::string_view companions[] = {"torchvision", "torchaudio"};
 
-// The machine's marker environment, for requirements such as `torch>=2.1; python_version>="3.9"`.
-MarkerEnvironment marker_environment(const TargetMachine& machine) {
-    const PythonTarget& python = machine.tags.python;
-    const std::string version = std::to_string(python.major) + "." + std::to_string(python.minor);
-    MarkerEnvironment env;
-    env.implementation_name =
-        python.implementation == PythonImplementation::PyPy ? "pypy" : "cpython";
-    env.platform_python_implementation =
-        python.implementation == PythonImplementation::PyPy ? "PyPy" : "CPython";
-    env.python_version = version;
-    env.python_full_version = version + ".0";
-    env.implementation_version = env.python_full_version;
-    env.platform_machine = std::string(name(machine.tags.arch));
-    switch (machine.tags.os) {
-    case OperatingSystem::Linux:
-        env.sys_platform = "linux", env.platform_system = "Linux", env.os_name = "posix";
-        break;
-    case OperatingSystem::Windows:
-        env.sys_platform = "win32", env.platform_system = "Windows", env.os_name = "nt";
-        env.platform_machine = machine.tags.arch == CpuArch::X86_64 ? "AMD64" : "ARM64";
-        break;
-    case OperatingSystem::Macos:
-        env.sys_platform = "darwin", env.platform_system = "Darwin", env.os_name = "posix";
-        env.platform_machine = machine.tags.arch == CpuArch::Aarch64 ? "arm64" : "x86_64";
-        break;
-    }
-    return env;
-}
-
 // The user's requirements that apply on this machine, by normalized package name.
 std::map<std::string, std::vector<const Requirement*>>
 applicable_requirements(const ResolveRequest& request, const TargetMachine& machine) {
@@ -487,6 +458,34 @@ std::optional<std::string> releases_without_builds_here(const CompatMatrix& matr
 }
 
 } // namespace
+
+MarkerEnvironment marker_environment(const TargetMachine& machine) {
+    const PythonTarget& python = machine.tags.python;
+    const std::string version = std::to_string(python.major) + "." + std::to_string(python.minor);
+    MarkerEnvironment env;
+    env.implementation_name =
+        python.implementation == PythonImplementation::PyPy ? "pypy" : "cpython";
+    env.platform_python_implementation =
+        python.implementation == PythonImplementation::PyPy ? "PyPy" : "CPython";
+    env.python_version = version;
+    env.python_full_version = version + ".0";
+    env.implementation_version = env.python_full_version;
+    env.platform_machine = std::string(name(machine.tags.arch));
+    switch (machine.tags.os) {
+    case OperatingSystem::Linux:
+        env.sys_platform = "linux", env.platform_system = "Linux", env.os_name = "posix";
+        break;
+    case OperatingSystem::Windows:
+        env.sys_platform = "win32", env.platform_system = "Windows", env.os_name = "nt";
+        env.platform_machine = machine.tags.arch == CpuArch::X86_64 ? "AMD64" : "ARM64";
+        break;
+    case OperatingSystem::Macos:
+        env.sys_platform = "darwin", env.platform_system = "Darwin", env.os_name = "posix";
+        env.platform_machine = machine.tags.arch == CpuArch::Aarch64 ? "arm64" : "x86_64";
+        break;
+    }
+    return env;
+}
 
 std::string_view name(DriverFit fit) noexcept {
     static constexpr std::string_view names[] = {"direct", "minor-version", "not-needed"};

@@ -140,6 +140,10 @@ std::vector<Candidate> evaluate_candidates(const CompatMatrix& matrix, const Tar
 Resolution resolve(const CompatMatrix& matrix, const TargetMachine& machine,
                    const ResolveRequest& request);
 
+// The values markers are evaluated against on `machine` (python_version "3.11", sys_platform
+// "win32", platform_machine "AMD64"), for requirements such as `torch>=2.1; python_version>="3.9"`.
+MarkerEnvironment marker_environment(const TargetMachine& machine);
+
 // "https://download.pytorch.org/whl/cu121"
 std::string pytorch_index_url(const Backend& backend);
 

@@ -1,0 +1,145 @@
+// Rendering check findings as text, JSON, GitHub annotations and SARIF.
+#include "cli/check_output.hpp"
+
+#include "cli/global_options.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace torchpin::cli {
+
+namespace {
+
+// GitHub's escaping of workflow command data; properties also escape ':' and ','.
+std::string github_escape(std::string_view text, bool property) {
+    std::string out;
+    for (const char c : text) {
+        if (c == '%') {
+            out += "%25";
+        } else if (c == '\r') {
+            out += "%0D";
+        } else if (c == '\n') {
+            out += "%0A";
+        } else if (property && c == ':') {
+            out += "%3A";
+        } else if (property && c == ',') {
+            out += "%2C";
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string sarif_level(Severity severity) {
+    return severity == Severity::Error ? "error" : "warning";
+}
+
+} // namespace
+
+CheckTotals count_findings(const std::vector<CheckedFile>& files) {
+    CheckTotals totals;
+    for (const CheckedFile& file : files) {
+        for (const CheckFinding& f : file.findings) {
+            ++(f.severity == Severity::Error ? totals.errors : totals.warnings);
+        }
+    }
+    return totals;
+}
+
+std::string check_text(const std::vector<CheckedFile>& files, bool color) {
+    std::string out;
+    for (const CheckedFile& file : files) {
+        for (const CheckFinding& f : file.findings) {
+            out += file.path + ":" + std::to_string(f.where.line) + ": " +
+                   paint(color, f.severity == Severity::Error ? "1;31" : "1;33", f.rule) + ": " +
+                   f.message + "\n    fix: " + f.fix + "\n";
+        }
+    }
+    const CheckTotals totals = count_findings(files);
+    std::size_t checked = 0;
+    for (const CheckedFile& file : files) {
+        checked += file.format.empty() ? 0 : 1;
+    }
+    out += std::to_string(totals.errors) + (totals.errors == 1 ? " error, " : " errors, ") +
+           std::to_string(totals.warnings) + (totals.warnings == 1 ? " warning" : " warnings") +
+           " in " + std::to_string(checked) + (checked == 1 ? " file\n" : " files\n");
+    return out;
+}
+
+std::string check_json(const std::vector<CheckedFile>& files) {
+    nlohmann::ordered_json out_files = nlohmann::ordered_json::array();
+    for (const CheckedFile& file : files) {
+        nlohmann::ordered_json findings = nlohmann::ordered_json::array();
+        for (const CheckFinding& f : file.findings) {
+            findings.push_back({{"rule", f.rule},
+                                {"severity", name(f.severity)},
+                                {"line", f.where.line},
+                                {"message", f.message},
+                                {"fix", f.fix}});
+        }
+        out_files.push_back(
+            {{"path", file.path}, {"format", file.format}, {"findings", std::move(findings)}});
+    }
+    const CheckTotals totals = count_findings(files);
+    const nlohmann::ordered_json out{{"schema", "torchpin/check/v1"},
+                                     {"files", std::move(out_files)},
+                                     {"errors", totals.errors},
+                                     {"warnings", totals.warnings}};
+    return out.dump(2) + "\n";
+}
+
+std::string check_github(const std::vector<CheckedFile>& files) {
+    std::string out;
+    for (const CheckedFile& file : files) {
+        for (const CheckFinding& f : file.findings) {
+            out +=
+                "::" + std::string(name(f.severity)) + " file=" + github_escape(file.path, true) +
+                ",line=" + std::to_string(f.where.line) + ",title=" + github_escape(f.rule, true) +
+                "::" + github_escape(f.message + " (fix: " + f.fix + ")", false) + "\n";
+        }
+    }
+    return out;
+}
+
+std::string check_sarif(const std::vector<CheckedFile>& files) {
+    nlohmann::ordered_json rules = nlohmann::ordered_json::array();
+    for (const CheckRule& rule : check_rules()) {
+        rules.push_back(
+            {{"id", rule.id},
+             {"shortDescription", {{"text", rule.summary}}},
+             {"help",
+              {{"text", std::string(rule.summary) + ". docs/checks.md#" + std::string(rule.id) +
+                            " explains the rule and its fix."}}},
+             {"defaultConfiguration", {{"level", sarif_level(rule.severity)}}},
+             {"properties",
+              {{"tags", rule.needs_target ? std::vector<std::string>{"lockfile", "target-machine"}
+                                          : std::vector<std::string>{"lockfile"}}}}});
+    }
+    nlohmann::ordered_json results = nlohmann::ordered_json::array();
+    for (const CheckedFile& file : files) {
+        for (const CheckFinding& f : file.findings) {
+            nlohmann::ordered_json location{{"artifactLocation", {{"uri", file.path}}}};
+            if (f.where.line > 0) {
+                location["region"] = {{"startLine", f.where.line}};
+            }
+            const auto* rule = find_check_rule(f.rule);
+            results.push_back({{"ruleId", f.rule},
+                               {"ruleIndex", rule - check_rules().data()},
+                               {"level", sarif_level(f.severity)},
+                               {"message", {{"text", f.message + ". Fix: " + f.fix}}},
+                               {"locations", {{{"physicalLocation", location}}}},
+                               {"properties", {{"fix", f.fix}}}});
+        }
+    }
+    const nlohmann::ordered_json log{
+        {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+        {"version", "2.1.0"},
+        {"runs",
+         {{{"tool",
+            {{"driver",
+              {{"name", "torchpin"}, {"version", TORCHPIN_VERSION}, {"rules", std::move(rules)}}}}},
+           {"results", std::move(results)}}}}};
+    return log.dump(2) + "\n";
+}
+
+} // namespace torchpin::cli

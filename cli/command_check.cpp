@@ -1,0 +1,127 @@
+// `torchpin check FILE...`: reads requirements files and lockfiles, runs every rule (the machine
+// rules once per target) and prints the findings as text, JSON, GitHub annotations or SARIF.
+#include "cli/check_output.hpp"
+#include "cli/commands.hpp"
+#include "cli/machine_options.hpp"
+#include "cli/matrix_access.hpp"
+#include "cli/resolver_session.hpp"
+#include "engine/compat_matrix_loader.hpp"
+#include "engine/lock_check.hpp"
+#include "engine/target_machine.hpp"
+#include "importers/lockfile_reader.hpp"
+
+#include <iostream>
+#include <map>
+#include <memory>
+
+namespace torchpin::cli {
+
+namespace {
+
+struct CheckOptions {
+    std::vector<std::string> files;
+    MachineOptions machine;
+    bool strict = false;
+};
+
+// The targets the options describe: none without any machine option (then only the
+// machine-independent rules run), else one per --machine file, or the described machine.
+std::vector<CheckTarget> check_targets(const GlobalOptions& global, const CheckOptions& options,
+                                       MatrixStore& store, std::int64_t revision,
+                                       std::vector<std::string>& warnings) {
+    std::vector<CheckTarget> targets;
+    if (options.machine.machine_files.empty() && !options.machine.describes_machine()) {
+        return targets;
+    }
+    const std::vector<Machine> machines = build_machines(options.machine, global);
+    for (std::size_t i = 0; i < machines.size(); ++i) {
+        const std::string name = i < options.machine.machine_files.size()
+                                     ? options.machine.machine_files[i]
+                                     : "the described machine";
+        auto target = resolver_target(machines[i]);
+        if (!target) {
+            throw UsageError(name + ": " + target.error().message);
+        }
+        for (const std::string& assumption : target->assumptions) {
+            warnings.push_back(name + ": " + assumption);
+        }
+        CompatMatrix matrix = load_compat_matrix(store, revision, target->machine.tags);
+        targets.push_back(CheckTarget{name, target->machine, std::move(matrix)});
+    }
+    return targets;
+}
+
+// The file's findings under its own path, then those in files it includes under theirs.
+void add_checked(std::vector<CheckedFile>& out, const std::string& path,
+                 const LockedRequirements& file, std::vector<CheckFinding> findings) {
+    const std::string format(lock_format_name(file.format));
+    out.push_back(CheckedFile{path, format, {}});
+    std::map<std::string, std::vector<CheckFinding>> included;
+    for (CheckFinding& f : findings) {
+        if (f.where.file.empty() || f.where.file == file.path) {
+            out.back().findings.push_back(std::move(f));
+        } else {
+            included[f.where.file].push_back(std::move(f));
+        }
+    }
+    for (auto& [included_path, its_findings] : included) {
+        out.push_back(CheckedFile{included_path, format, std::move(its_findings)});
+    }
+}
+
+int run_check(const GlobalOptions& global, const CheckOptions& options) {
+    require_format(global, "check", {"text", "json", "github", "sarif"});
+    std::vector<LockedRequirements> files;
+    for (const std::string& path : options.files) {
+        files.push_back(read_locked_requirements(path));
+    }
+    auto store = open_matrix_for_reading(global);
+    const std::int64_t revision = revision_to_read(store, global.revision);
+    const CompatMatrix matrix = load_compat_matrix_every_platform(store, revision);
+    std::vector<std::string> warnings;
+    const std::vector<CheckTarget> targets =
+        check_targets(global, options, store, revision, warnings);
+    if (auto stale = stale_data_warning(matrix.data_as_of, today())) {
+        warnings.push_back(*stale);
+    }
+    std::vector<CheckedFile> checked;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        add_checked(checked, options.files[i], files[i],
+                    check_locked_requirements(files[i], matrix, targets));
+    }
+    if (global.format == "json") {
+        std::cout << check_json(checked);
+    } else if (global.format == "github") {
+        std::cout << check_github(checked);
+    } else if (global.format == "sarif") {
+        std::cout << check_sarif(checked);
+    } else {
+        std::cout << check_text(checked, use_color(global, std::cout));
+    }
+    if (!global.quiet()) {
+        for (const std::string& warning : warnings) {
+            std::cerr << "torchpin: warning: " << warning << '\n';
+        }
+    }
+    const CheckTotals totals = count_findings(checked);
+    return totals.errors > 0 || (options.strict && totals.warnings > 0) ? 1 : 0;
+}
+
+} // namespace
+
+void setup_check(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
+    auto options = std::make_shared<CheckOptions>();
+    CLI::App* check = app.add_subcommand(
+        "check", "Check requirements files and lockfiles for torch pins that cannot work");
+    check
+        ->add_option("FILE", options->files,
+                     "requirements.txt, pip freeze output, uv.lock, "
+                     "pylock.toml")
+        ->required();
+    check->add_flag("--strict", options->strict, "Warnings count as errors for the exit code");
+    add_machine_options(*check, options->machine, /*many_machines=*/true);
+    check->callback(
+        [&global, &result, options] { result.exit_code = run_check(global, *options); });
+}
+
+} // namespace torchpin::cli

@@ -1,0 +1,59 @@
+// The catalog of check rules: ids, usual severities and one-sentence summaries.
+#include "engine/check_finding.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace torchpin {
+
+namespace {
+
+constexpr std::array rules{
+    CheckRule{"unpaired-companion", Severity::Error, false,
+              "torchvision or torchaudio is not the release paired with the pinned torch"},
+    CheckRule{"mixed-backends", Severity::Error, false,
+              "torch, torchvision and torchaudio pins name different builds (local labels or "
+              "variant indexes such as cu121 and cu124)"},
+    CheckRule{"label-without-index", Severity::Error, false,
+              "a pin with a local label such as +cu121 has no index that serves it"},
+    CheckRule{"index-backend-mismatch", Severity::Error, false,
+              "the PyTorch index a pin comes from serves another build than the pin's label"},
+    CheckRule{"unpublished-build", Severity::Error, false,
+              "this torch version was never published for this backend"},
+    CheckRule{"torch-unpinned", Severity::Error, false,
+              "a lockfile or pip freeze output leaves torch, torchvision or torchaudio without "
+              "an exact version"},
+    CheckRule{"hash-mismatch", Severity::Error, false,
+              "a file's sha256 differs from the digest the matrix records for that file"},
+    CheckRule{"yanked-file", Severity::Warning, false, "the file was yanked from its index"},
+    CheckRule{"newer-than-matrix", Severity::Warning, false,
+              "the version is newer than the matrix knows: update the matrix to check it"},
+    CheckRule{"no-wheel-for-target", Severity::Error, true,
+              "no wheel of the pinned build suits a target machine's Python, OS or CPU"},
+    CheckRule{"driver-too-old", Severity::Error, true,
+              "a target machine's NVIDIA driver is too old for the pinned CUDA build"},
+    CheckRule{"gpu-not-supported", Severity::Error, true,
+              "the pinned build carries no code for a target machine's GPU, or is for another "
+              "kind of GPU"},
+    CheckRule{"cpu-build-on-gpu-target", Severity::Warning, true,
+              "a CPU build is pinned for a target machine that has a GPU"},
+    CheckRule{"known-issue", Severity::Error, true,
+              "the pinned torch has a known install or load failure on a target's OS"},
+};
+
+} // namespace
+
+std::string_view name(Severity severity) noexcept {
+    return severity == Severity::Error ? "error" : "warning";
+}
+
+std::span<const CheckRule> check_rules() noexcept {
+    return rules;
+}
+
+const CheckRule* find_check_rule(std::string_view id) noexcept {
+    const auto* it = std::ranges::find(rules, id, &CheckRule::id);
+    return it == rules.end() ? nullptr : &*it;
+}
+
+} // namespace torchpin

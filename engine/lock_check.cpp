@@ -1,0 +1,31 @@
+// check_locked_requirements: the file rules, then the target rules per target, sorted.
+#include "engine/lock_check.hpp"
+
+#include "engine/lock_file_rules.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+namespace torchpin {
+
+std::vector<CheckFinding> check_locked_requirements(const LockedRequirements& file,
+                                                    const CompatMatrix& matrix,
+                                                    std::span<const CheckTarget> targets) {
+    const std::vector<FamilyPin> pins = torch_family_pins(file);
+    std::vector<CheckFinding> findings = check_file_rules(file, pins, matrix);
+    for (const CheckTarget& target : targets) {
+        std::vector<CheckFinding> more = check_target_rules(pins, target);
+        findings.insert(findings.end(), more.begin(), more.end());
+    }
+    const auto key = [](const CheckFinding& f) {
+        return std::tie(f.where.file, f.where.line, f.rule, f.message);
+    };
+    std::ranges::stable_sort(
+        findings, [&](const CheckFinding& a, const CheckFinding& b) { return key(a) < key(b); });
+    const auto repeats = std::ranges::unique(
+        findings, [&](const CheckFinding& a, const CheckFinding& b) { return key(a) == key(b); });
+    findings.erase(repeats.begin(), repeats.end());
+    return findings;
+}
+
+} // namespace torchpin

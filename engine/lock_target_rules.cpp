@@ -1,0 +1,380 @@
+// check_target_rules: each torch entry that holds on a target, judged by the resolver's checks
+// for exactly its version and build, plus the known issues of the target's OS.
+#include "engine/lock_target_rules.hpp"
+
+#include "engine/explanation.hpp"
+
+#include <algorithm>
+#include <iterator>
+
+namespace torchpin {
+
+namespace {
+
+CheckFinding finding(std::string_view rule, const SourceLocation& where, std::string message,
+                     std::string fix) {
+    const CheckRule* known = find_check_rule(rule);
+    return CheckFinding{std::string(rule), known->severity, where, std::move(message),
+                        std::move(fix)};
+}
+
+// The rule a rejection of a pinned build breaks; empty for those other rules judge (pairing) or
+// that say nothing about the pin.
+std::string_view rule_of(const Rejection& rejection, const Backend& build) {
+    if (std::holds_alternative<NoWheelFor>(rejection) ||
+        std::holds_alternative<BackendNotPublished>(rejection)) {
+        return "no-wheel-for-target";
+    }
+    if (std::holds_alternative<DriverTooOld>(rejection)) {
+        return "driver-too-old";
+    }
+    if (std::holds_alternative<GpuArchNotBuilt>(rejection) ||
+        std::holds_alternative<GfxNotBuilt>(rejection)) {
+        return "gpu-not-supported";
+    }
+    if (std::holds_alternative<WrongBackendKind>(rejection)) {
+        return build.kind() == BackendKind::Cpu ? "cpu-build-on-gpu-target" : "gpu-not-supported";
+    }
+    return "";
+}
+
+// Whether the machine can use a build of this kind (the resolver's own rule, which it skips for
+// a backend the user forces).
+std::optional<std::string> kind_misfit(const Backend& build, const TargetMachine& machine) {
+    switch (build.kind()) {
+    case BackendKind::Cpu:
+        if (machine.has_gpu()) {
+            return "a CPU build leaves the machine's GPU unused";
+        }
+        break;
+    case BackendKind::Cuda:
+        if (machine.nvidia_gpus.empty() && !machine.nvidia_driver) {
+            return "a CUDA build needs an NVIDIA GPU and the machine has none";
+        }
+        break;
+    case BackendKind::Rocm:
+        if (machine.rocm_gfx.empty()) {
+            return "a ROCm build needs an AMD GPU and the machine has none";
+        }
+        break;
+    case BackendKind::Xpu:
+        if (!machine.intel_discrete_gpu) {
+            return "an XPU build needs an Intel discrete GPU and the machine has none";
+        }
+        break;
+    }
+    return std::nullopt;
+}
+
+class TargetRules {
+public:
+    TargetRules(const std::vector<FamilyPin>& pins, const CheckTarget& target)
+        : target_(target)
+        , environment_(marker_environment(target.machine)) {
+        narrowed_.revision = target.matrix.revision;
+        narrowed_.data_as_of = target.matrix.data_as_of;
+        narrowed_.published = target.matrix.published;
+        narrowed_.backend_cuda = target.matrix.backend_cuda;
+        narrowed_.cuda_drivers = target.matrix.cuda_drivers;
+        narrowed_.compat_floors = target.matrix.compat_floors;
+        narrowed_.arch_lists = target.matrix.arch_lists;
+        narrowed_.first_cuda = target.matrix.first_cuda;
+        narrowed_.rocm_targets = target.matrix.rocm_targets;
+        narrowed_.known_issues = target.matrix.known_issues;
+        narrowed_.pypi_builds = target.matrix.pypi_builds;
+        for (const FamilyPin& pin : pins) {
+            if (pin.applies_to(environment_)) {
+                (pin.is_torch() ? torches_ : companions_).push_back(&pin);
+            }
+        }
+    }
+
+    std::vector<CheckFinding> run() {
+        struct Judged {
+            const FamilyPin* torch;
+            std::vector<CheckFinding> fit;    // whether the build runs there
+            std::vector<CheckFinding> files;  // the files pip would install there
+            std::vector<CheckFinding> issues; // known issues of the release on the target's OS
+        };
+        std::vector<Judged> judged;
+        for (const FamilyPin* torch : torches_) {
+            if (torch->version && target_.matrix.release(torch->version->public_version())) {
+                Judged j{torch, {}, {}, known_issues(*torch)};
+                j.fit = machine_fit(*torch, j.files);
+                judged.push_back(std::move(j));
+            }
+        }
+        // Among variants, those that do not run are not the one installed there.
+        const bool one_runs = judged.size() > 1 && std::ranges::any_of(judged, [](const Judged& j) {
+                                  return j.fit.empty();
+                              });
+        std::vector<CheckFinding> out;
+        for (Judged& j : judged) {
+            if (!one_runs || j.fit.empty()) {
+                complete_fixes(*j.torch, j.fit);
+                for (auto* part : {&j.fit, &j.files, &j.issues}) {
+                    out.insert(out.end(), part->begin(), part->end());
+                }
+            }
+        }
+        return out;
+    }
+
+private:
+    std::string on() const { return " on " + target_.name; }
+
+    // The companions that go with `torch` (partner_torch), those with an exact version.
+    std::vector<const FamilyPin*> companions_of(const FamilyPin& torch) const {
+        std::vector<const FamilyPin*> out;
+        for (const FamilyPin* companion : companions_) {
+            if (companion->version &&
+                partner_torch(*companion, torches_, target_.matrix) == &torch) {
+                out.push_back(companion);
+            }
+        }
+        return out;
+    }
+
+    // The entry of `package` among the companions, else torch's.
+    const FamilyPin& pin_of(const std::string& package, const FamilyPin& torch,
+                            const std::vector<const FamilyPin*>& companions) const {
+        for (const FamilyPin* companion : companions) {
+            if (companion->name() == package) {
+                return *companion;
+            }
+        }
+        return torch;
+    }
+
+    // Appends to each fix's prefix what to pin instead, asked of the resolver once per entry.
+    void complete_fixes(const FamilyPin& torch, std::vector<CheckFinding>& findings) const {
+        if (findings.empty()) {
+            return;
+        }
+        const std::string pin = fix_for(torch, companions_of(torch));
+        for (CheckFinding& f : findings) {
+            f.fix += pin;
+        }
+    }
+
+    // What to pin instead: the build of this torch release that runs on the target, else the
+    // resolver's answer for the target, else where to ask.
+    std::string fix_for(const FamilyPin& torch,
+                        const std::vector<const FamilyPin*>& companions) const {
+        const Version release = torch.version->public_version();
+        const CompatMatrix narrowed = one_release(release, companions);
+        for (const bool same_release : {true, false}) {
+            ResolveRequest request;
+            request.requirements.push_back(
+                Requirement::from(same_release ? "torch==" + release.to_string() : "torch"));
+            for (const FamilyPin* companion : companions) {
+                request.requirements.push_back(Requirement::from(companion->name()));
+            }
+            const Resolution resolution =
+                resolve(same_release ? narrowed : target_.matrix, target_.machine, request);
+            if (resolution.solution) {
+                std::string pins;
+                for (const Pin& pin : resolution.solution->pins) {
+                    pins += " " + pin.package + pin.specifier();
+                }
+                return "pin" + pins + " from " + resolution.index_url() +
+                       (same_release ? "" : " (no build of this torch release runs there)");
+            }
+        }
+        return "run 'torchpin explain' with this target's machine options";
+    }
+
+    // The target's matrix with only `release` and its family's wheels: the resolver then checks
+    // one release, not every release against a requirement that excludes all but one (a uv.lock
+    // with five variants took 0.3 s of CPU the other way).
+    CompatMatrix one_release(const Version& release,
+                             const std::vector<const FamilyPin*>& companions) const {
+        CompatMatrix narrowed = narrowed_;
+        if (const ReleaseFact* fact = target_.matrix.release(release)) {
+            narrowed.releases.push_back(*fact);
+        }
+        const auto wanted = [&](const IndexFile& wheel) {
+            const std::string& package = wheel.wheel.name().normalized();
+            const Version version = wheel.wheel.version().public_version();
+            if (package == "torch") {
+                return version == release;
+            }
+            return std::ranges::any_of(companions, [&](const FamilyPin* companion) {
+                return companion->name() == package &&
+                       companion->version->public_version() == version;
+            });
+        };
+        std::ranges::copy_if(target_.matrix.wheels, std::back_inserter(narrowed.wheels), wanted);
+        return narrowed;
+    }
+
+    // The build the entry installs on the target: its label or index's, else PyPI's for the
+    // target's OS and CPU when it comes from PyPI (cu126 for torch 2.7.1 on Linux x86_64).
+    std::optional<Backend> build_on_target(const FamilyPin& torch) const {
+        if (torch.build() || !torch.from_pypi) {
+            return torch.build();
+        }
+        return target_.matrix.pypi_build(torch.version->public_version(), target_.machine.tags.os,
+                                         target_.machine.tags.arch);
+    }
+
+    // Whether the build runs on the target; the findings' fixes hold only their prefix until
+    // complete_fixes (a fix asks the resolver, and most findings of variants are dropped). The
+    // files pip would install there go to `files`.
+    std::vector<CheckFinding> machine_fit(const FamilyPin& torch,
+                                          std::vector<CheckFinding>& files) const {
+        const std::vector<const FamilyPin*> companions = companions_of(torch);
+        ResolveRequest request;
+        const Version release = torch.version->public_version();
+        request.requirements.push_back(Requirement::from("torch==" + release.to_string()));
+        for (const FamilyPin* companion : companions) {
+            request.requirements.push_back(Requirement::from(
+                companion->name() + "==" + companion->version->public_version().to_string()));
+        }
+        const std::vector<Candidate> candidates =
+            evaluate_candidates(one_release(release, companions), target_.machine, request);
+        std::vector<CheckFinding> out;
+        const std::optional<Backend> build = build_on_target(torch);
+        if (!build) {
+            no_wheel_without_label(torch, release, candidates, companions, out);
+            return out;
+        }
+        const auto candidate = std::ranges::find_if(candidates, [&](const Candidate& c) {
+            return c.torch == release && c.backend == *build;
+        });
+        if (candidate == candidates.end()) {
+            out.push_back(finding("no-wheel-for-target", torch.package->where,
+                                  torch.text() + " is not published for " +
+                                      std::string(name(target_.machine.tags.os)) + " " +
+                                      std::string(name(target_.machine.tags.arch)) + on(),
+                                  ""));
+            return out;
+        }
+        const auto misfit = kind_misfit(*build, target_.machine);
+        if (misfit) {
+            const std::string rule =
+                build->kind() == BackendKind::Cpu ? "cpu-build-on-gpu-target" : "gpu-not-supported";
+            out.push_back(finding(rule, torch.package->where,
+                                  torch.text() + ": " + *misfit + on() + " (" +
+                                      describe_machine(target_.machine) + ")",
+                                  ""));
+        }
+        for (const Rejection& rejection : candidate->rejections) {
+            const std::string_view rule = rule_of(rejection, *build);
+            // A build for another kind of GPU fails every GPU check: the misfit says it all.
+            if (rule.empty() || std::holds_alternative<WrongBackendKind>(rejection) ||
+                (misfit && rule != "no-wheel-for-target")) {
+                continue;
+            }
+            const std::string package = std::holds_alternative<NoWheelFor>(rejection)
+                                            ? std::get<NoWheelFor>(rejection).package
+                                            : std::string("torch");
+            const FamilyPin& pin = pin_of(package, torch, companions);
+            const std::string prefix =
+                std::holds_alternative<DriverTooOld>(rejection)
+                    ? "upgrade the NVIDIA driver to " +
+                          std::get<DriverTooOld>(rejection).need.to_string() + " or newer, or "
+                    : "";
+            out.push_back(finding(rule, pin.package->where,
+                                  pin.text() + ": " + describe(rejection) + on(), prefix));
+        }
+        if (candidate->works()) {
+            installed_files(*candidate, torch, companions, files);
+        }
+        return out;
+    }
+
+    // An unlabelled pin: the index decides the build, so only a release with no wheel for the
+    // target in any build is a finding.
+    void no_wheel_without_label(const FamilyPin& torch, const Version& release,
+                                const std::vector<Candidate>& candidates,
+                                const std::vector<const FamilyPin*>& companions,
+                                std::vector<CheckFinding>& out) const {
+        const Rejection* no_wheel = nullptr;
+        for (const Candidate& c : candidates) {
+            if (c.torch != release) {
+                continue;
+            }
+            const Rejection* its_own = nullptr;
+            for (const Rejection& r : c.rejections) {
+                its_own = std::holds_alternative<NoWheelFor>(r) ? &r : its_own;
+            }
+            if (its_own == nullptr) {
+                return; // some build has wheels for the target
+            }
+            no_wheel = no_wheel == nullptr ? its_own : no_wheel;
+        }
+        if (no_wheel != nullptr) {
+            const FamilyPin& pin =
+                pin_of(std::get<NoWheelFor>(*no_wheel).package, torch, companions);
+            out.push_back(finding("no-wheel-for-target", pin.package->where,
+                                  pin.text() + ": " + describe(*no_wheel) + on(), ""));
+        }
+    }
+
+    // The files pip would install on the target: yanked, or missing from the line's --hash list.
+    void installed_files(const Candidate& candidate, const FamilyPin& torch,
+                         const std::vector<const FamilyPin*>& companions,
+                         std::vector<CheckFinding>& out) const {
+        for (const Pin& pin : candidate.pins) {
+            if (!pin.wheel) {
+                continue;
+            }
+            const FamilyPin& entry = pin_of(pin.package, torch, companions);
+            const std::string file = pin.wheel->wheel.to_string();
+            if (pin.wheel->yanked) {
+                out.push_back(finding(
+                    "yanked-file", entry.package->where,
+                    file + ", the file pip installs" + on() + ", was yanked" +
+                        (pin.wheel->yanked_reason.empty() ? "" : ": " + pin.wheel->yanked_reason),
+                    "pin another release of " + pin.package));
+            }
+            const auto& hashes = entry.package->hashes;
+            if (pin.wheel->sha256 && !hashes.empty() &&
+                std::ranges::find(hashes, "sha256:" + *pin.wheel->sha256) == hashes.end()) {
+                out.push_back(finding(
+                    "hash-mismatch", entry.package->where,
+                    file + ", the file pip installs" + on() + ", has sha256 " + *pin.wheel->sha256 +
+                        ", which none of the line's --hash options names",
+                    "add --hash=sha256:" + *pin.wheel->sha256 + " after checking the download"));
+            }
+        }
+    }
+
+    std::vector<CheckFinding> known_issues(const FamilyPin& torch) const {
+        std::vector<CheckFinding> out;
+        const std::string os(name(target_.machine.tags.os));
+        const Version release = torch.version->public_version();
+        for (const KnownIssueFact& issue : target_.matrix.known_issues) {
+            // An issue of every version is about the machine's setup, not about the pin.
+            const bool applies = !issue.torch.empty() && (issue.os == os || issue.os == "any") &&
+                                 issue.torch.contains(release, true) &&
+                                 (!issue.backend || issue.backend == build_on_target(torch));
+            if (!applies) {
+                continue;
+            }
+            CheckFinding f = finding("known-issue", torch.package->where,
+                                     torch.text() + on() + " (" + os + "): " + issue.issue + ": " +
+                                         issue.error + " Cause: " + issue.cause,
+                                     issue.fix);
+            f.severity = issue.severity == "warning" ? Severity::Warning : Severity::Error;
+            out.push_back(std::move(f));
+        }
+        return out;
+    }
+
+    const CheckTarget& target_;
+    CompatMatrix narrowed_; // the target's matrix without releases and wheels
+    MarkerEnvironment environment_;
+    std::vector<const FamilyPin*> torches_;
+    std::vector<const FamilyPin*> companions_;
+};
+
+} // namespace
+
+std::vector<CheckFinding> check_target_rules(const std::vector<FamilyPin>& pins,
+                                             const CheckTarget& target) {
+    return TargetRules(pins, target).run();
+}
+
+} // namespace torchpin
