@@ -2,11 +2,11 @@
 // exit codes, the stale-data warning, the JSON keys of the contract, and the main job with no
 // machine option at all.
 #include "tests/support/process.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
@@ -16,17 +16,12 @@ using nlohmann::json;
 
 namespace {
 
+// A scratch directory and torchpin runs with a fixed "today" and no user database.
 struct Scratch {
-    std::filesystem::path dir;
-    Scratch() {
-        dir = std::filesystem::temp_directory_path() /
-              ("torchpin_resolve_" + std::to_string(getpid()));
-        std::filesystem::remove_all(dir);
-        std::filesystem::create_directories(dir);
-    }
-    ~Scratch() { std::filesystem::remove_all(dir); }
+    test::ScratchDirectory scratch{"torchpin_resolve"};
+    const std::filesystem::path& dir = scratch.path();
     test::ProcessResult run(std::vector<std::string> args,
-                            const std::string& today = "2026-10-01") {
+                            const std::string& today = "2026-10-01") const {
         return test::run_torchpin(args, "",
                                   {{"TORCHPIN_DB", "/nonexistent/torchpin-test.db"},
                                    {"TORCHPIN_CACHE_DIR", (dir / "cache").string()},
