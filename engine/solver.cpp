@@ -172,9 +172,10 @@ public:
         , best_platform_(best_platform_of(machine))
         , requirements_(applicable_requirements(request, machine)) {}
 
-    Candidate check(const ReleaseFact& release, const Backend& backend) const {
+    // `published`: whether the matrix records the build for the machine's OS and CPU.
+    Candidate check(const ReleaseFact& release, const Backend& backend, bool published) const {
         Candidate c{release.torch, backend, {}, DriverFit::NotNeeded, {}, {}};
-        if (!matrix_.is_published(release.torch, backend, machine_.tags.os, machine_.tags.arch)) {
+        if (!published) {
             c.rejections.push_back(BackendNotPublished{release.torch, backend});
             return c;
         }
@@ -510,9 +511,10 @@ std::vector<Candidate> evaluate_candidates(const CompatMatrix& matrix, const Tar
     std::vector<Candidate> candidates;
     for (const Backend& backend : candidate_backends(matrix, machine, request)) {
         for (const ReleaseFact& release : matrix.releases) {
-            if (matrix.is_published(release.torch, backend, machine.tags.os, machine.tags.arch) ||
-                request.backend) {
-                candidates.push_back(checker.check(release, backend));
+            const bool published =
+                matrix.is_published(release.torch, backend, machine.tags.os, machine.tags.arch);
+            if (published || request.backend) {
+                candidates.push_back(checker.check(release, backend, published));
             }
         }
     }
