@@ -8,12 +8,12 @@ std::string version_banner(const GlobalOptions& global) {
     std::string banner = std::string("torchpin ") + TORCHPIN_VERSION;
     try {
         auto store = open_matrix_for_reading(global);
-        const auto latest = store.latest_revision();
+        const auto latest = store.latest_revision_number();
         if (!latest) {
             return banner + " (matrix empty)";
         }
-        return banner + " (matrix revision " + std::to_string(latest->number) + ", data as of " +
-               latest->data_as_of.value_or("unknown") + ")";
+        return banner + " (matrix revision " + std::to_string(*latest) + ", data as of " +
+               store.data_as_of(*latest).value_or("unknown") + ")";
     } catch (const std::exception& e) {
         return banner + " (no matrix: " + e.what() + ")";
     }

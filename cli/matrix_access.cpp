@@ -76,11 +76,11 @@ std::int64_t revision_to_read(MatrixStore& store, std::optional<std::int64_t> re
         }
         return *requested;
     }
-    const auto latest = store.latest_revision();
+    const auto latest = store.latest_revision_number();
     if (!latest) {
         throw UsageError("the matrix is empty: import data first ('torchpin import')");
     }
-    return latest->number;
+    return *latest;
 }
 
 } // namespace torchpin::cli

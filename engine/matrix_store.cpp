@@ -247,15 +247,25 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
     return result;
 }
 
-std::optional<RevisionInfo> MatrixStore::latest_revision() {
+std::optional<std::int64_t> MatrixStore::latest_revision_number() {
     auto select = db_.prepare("SELECT max(number) FROM revision");
     select.step();
-    if (select.is_null(0)) {
+    return select.optional_integer(0);
+}
+
+std::optional<std::string> MatrixStore::data_as_of(std::int64_t revision) {
+    auto select = db_.prepare("SELECT data_as_of FROM revision WHERE number = ?1");
+    select.bind(1, revision);
+    return select.step() ? select.optional_text(0) : std::nullopt;
+}
+
+std::optional<RevisionInfo> MatrixStore::latest_revision() {
+    const auto number = latest_revision_number();
+    if (!number) {
         return std::nullopt;
     }
-    const std::int64_t number = select.integer(0);
     for (auto& info : revisions()) {
-        if (info.number == number) {
+        if (info.number == *number) {
             return info;
         }
     }

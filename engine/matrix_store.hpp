@@ -92,8 +92,10 @@ public:
     // A read-only store over a database image in memory (the dataset embedded in the binary).
     static MatrixStore open_image(std::span<const unsigned char> image);
 
-    // The newest revision, if any.
+    // The newest revision, if any; with its sources and file count, or only its number (cheap).
     std::optional<RevisionInfo> latest_revision();
+    std::optional<std::int64_t> latest_revision_number();
+    std::optional<std::string> data_as_of(std::int64_t revision);
     std::vector<RevisionInfo> revisions();
     bool has_revision(std::int64_t number);
 

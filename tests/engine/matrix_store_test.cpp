@@ -90,6 +90,7 @@ BOOST_AUTO_TEST_CASE(creates_the_schema_and_imports_a_first_revision) {
     auto store = MatrixStore::open(temp.path, true);
     BOOST_TEST(store.database().user_version() == latest_schema_version());
     BOOST_TEST(!store.latest_revision().has_value());
+    BOOST_TEST(!store.latest_revision_number().has_value());
     const auto result =
         store.import(request({listing({wheel(a, "aa"), wheel(b), wheel(c)}, "d1")}));
     BOOST_REQUIRE(result.revision.has_value());
@@ -102,6 +103,9 @@ BOOST_AUTO_TEST_CASE(creates_the_schema_and_imports_a_first_revision) {
     const auto latest = store.latest_revision();
     BOOST_TEST(latest->wheel_files == 3);
     BOOST_TEST(latest->data_as_of == std::optional<std::string>("2026-11-30"));
+    BOOST_TEST(store.latest_revision_number() == std::optional<std::int64_t>(1));
+    BOOST_TEST(store.data_as_of(1) == std::optional<std::string>("2026-11-30"));
+    BOOST_TEST(!store.data_as_of(2).has_value());
     BOOST_TEST(latest->sources.size() == 1u);
     BOOST_TEST(store.verify().empty());
 }
