@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <unordered_map>
 
 namespace torchpin {
 
@@ -31,6 +32,35 @@ T parsed(Expected<T> value, const std::string& table, const std::string& key,
     }
     return std::move(value).value();
 }
+
+// The tables repeat the same few hundred version and backend texts thousands of times (every
+// release_backend row names its torch); each distinct text is parsed once per load.
+class ParsedTexts {
+public:
+    const Version& version(const std::string& text, const std::string& table,
+                           const std::string& key, const std::string& column) {
+        return memo(versions_, text,
+                    [&] { return parsed(Version::parse(text), table, key, column); });
+    }
+    const Backend& backend(const std::string& text, const std::string& table,
+                           const std::string& key, const std::string& column) {
+        return memo(backends_, text,
+                    [&] { return parsed(Backend::parse(text), table, key, column); });
+    }
+
+private:
+    template <class T, class Parse>
+    static const T& memo(std::unordered_map<std::string, T>& seen, const std::string& text,
+                         Parse parse) {
+        if (auto it = seen.find(text); it != seen.end()) {
+            return it->second;
+        }
+        return seen.emplace(text, parse()).first->second;
+    }
+
+    std::unordered_map<std::string, Version> versions_;
+    std::unordered_map<std::string, Backend> backends_;
+};
 
 // Runs `sql` (rows valid at ?1) and calls `each` per row.
 template <class Each>
@@ -79,11 +109,8 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision, const std::string& 
     sqlite::Database& db = store.database();
     CompatMatrix m;
     m.revision = revision;
-    for (const RevisionInfo& info : store.revisions()) {
-        if (info.number == revision) {
-            m.data_as_of = info.data_as_of;
-        }
-    }
+    m.data_as_of = store.data_as_of(revision);
+    ParsedTexts texts;
     const std::string valid = " WHERE " + valid_at(1);
     for_rows(db,
              "SELECT torch, torchvision, torchaudio, torchaudio_note, python, install_style, "
@@ -114,20 +141,20 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision, const std::string& 
              [&](sqlite::Statement& row) {
                  const std::string key =
                      row.text(0) + " " + row.text(1) + " " + row.text(2) + " " + row.text(3);
-                 m.published.push_back(PublishedBackend{
-                     parsed(Version::parse(row.text(0)), "release_backend", key, "torch"),
-                     parsed(Backend::parse(row.text(1)), "release_backend", key, "backend"),
-                     os_of(row.text(2), "release_backend", key),
-                     arch_of(row.text(3), "release_backend", key)});
+                 m.published.push_back(
+                     PublishedBackend{texts.version(row.text(0), "release_backend", key, "torch"),
+                                      texts.backend(row.text(1), "release_backend", key, "backend"),
+                                      os_of(row.text(2), "release_backend", key),
+                                      arch_of(row.text(3), "release_backend", key)});
              });
     for_rows(db, "SELECT torch, backend, os, arch FROM pypi_backend" + valid, revision,
              [&](sqlite::Statement& row) {
                  const std::string key = row.text(0) + " " + row.text(2) + " " + row.text(3);
-                 m.pypi_builds.push_back(PublishedBackend{
-                     parsed(Version::parse(row.text(0)), "pypi_backend", key, "torch"),
-                     parsed(Backend::parse(row.text(1)), "pypi_backend", key, "backend"),
-                     os_of(row.text(2), "pypi_backend", key),
-                     arch_of(row.text(3), "pypi_backend", key)});
+                 m.pypi_builds.push_back(
+                     PublishedBackend{texts.version(row.text(0), "pypi_backend", key, "torch"),
+                                      texts.backend(row.text(1), "pypi_backend", key, "backend"),
+                                      os_of(row.text(2), "pypi_backend", key),
+                                      arch_of(row.text(3), "pypi_backend", key)});
              });
     for_rows(db, "SELECT backend, cuda FROM backend_cuda" + valid, revision,
              [&](sqlite::Statement& row) {
@@ -208,22 +235,31 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision, const std::string& 
             }
             m.known_issues.push_back(std::move(issue));
         });
-    const TableSpec& wheels = wheel_file_table();
-    const std::vector<Column> wheel_columns = wheels.columns(); // built on each call
-    std::string columns;
-    for (const Column& c : wheel_columns) {
-        columns += ", " + c.name;
-    }
     for_rows(db,
-             "SELECT listing" + columns + " FROM wheel_file" + valid +
-                 " AND package IN ('torch', 'torchvision', 'torchaudio') AND (" + wheel_filter +
-                 ")",
+             "SELECT listing, url, file_name, backend, sha256, requires_python, yanked, "
+             "yanked_reason, core_metadata, upload_time, provenance FROM wheel_file" +
+                 valid + " AND package IN ('torch', 'torchvision', 'torchaudio') AND (" +
+                 wheel_filter + ")",
              revision, [&](sqlite::Statement& row) {
-                 RowValues values;
-                 for (std::size_t i = 0; i < wheel_columns.size(); ++i) {
-                     values.push_back(row.optional_text(static_cast<int>(i) + 1));
+                 const std::string url = row.text(1);
+                 IndexFile file{
+                     .listing = row.text(0),
+                     .wheel =
+                         parsed(WheelFilename::parse(row.text(2)), "wheel_file", url, "file_name"),
+                     .backend = std::nullopt,
+                     .url = url,
+                     .sha256 = row.optional_text(4),
+                     .requires_python = row.optional_text(5),
+                     .yanked = row.integer(6) != 0,
+                     .yanked_reason = row.text(7),
+                     .core_metadata = row.optional_text(8),
+                     .upload_time = row.optional_text(9),
+                     .provenance = parse_provenance(row.text(10)).value_or(Provenance::Observed),
+                 };
+                 if (auto backend = row.optional_text(3)) {
+                     file.backend = texts.backend(*backend, "wheel_file", url, "backend");
                  }
-                 m.wheels.push_back(wheel_file_from_row(row.text(0), values));
+                 m.wheels.push_back(std::move(file));
              });
     return m;
 }
