@@ -90,7 +90,9 @@ int run_resolve(const GlobalOptions& global, const ResolveOptions& options) {
     const ResolveRequest request =
         parse_resolve_request(options.requirements, options.backend, options.allow_cpu_fallback);
     const ResolverSession session = open_resolver_session(global, options.machine);
-    const Resolution resolution = resolve(session.matrix, session.target, request);
+    // Only the answer is printed, and the whole derivation only when there is none.
+    const Resolution resolution =
+        resolve(session.matrix, session.target, request, Evaluation::UntilAnswer);
     if (global.format == "json") {
         write_output(format_resolve_json(session, resolution, options.hashes), options.output);
         if (!global.quiet()) {

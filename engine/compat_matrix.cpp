@@ -81,14 +81,6 @@ const RocmTargets* CompatMatrix::rocm(const Backend& backend) const {
     return it == rocm_targets.end() ? nullptr : &*it;
 }
 
-bool CompatMatrix::is_published(const Version& torch, const Backend& backend, OperatingSystem os,
-                                CpuArch arch) const {
-    return std::any_of(published.begin(), published.end(), [&](const PublishedBackend& p) {
-        // The cheap comparisons first: the resolver asks for every release and backend.
-        return p.os == os && p.arch == arch && p.backend == backend && p.torch == torch;
-    });
-}
-
 std::optional<Backend> CompatMatrix::pypi_build(const Version& torch, OperatingSystem os,
                                                 CpuArch arch) const {
     for (const PublishedBackend& p : pypi_builds) {

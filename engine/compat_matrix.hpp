@@ -102,8 +102,6 @@ struct CompatMatrix {
                                   CpuArch arch) const;
     std::optional<CudaVersion> first_cuda_for(ComputeCapability gpu) const;
     const RocmTargets* rocm(const Backend& backend) const;
-    bool is_published(const Version& torch, const Backend& backend, OperatingSystem os,
-                      CpuArch arch) const;
     // The build PyPI's torch `torch` is for this OS and CPU (cu126 for 2.7.1 on Linux x86_64),
     // where a source says so.
     std::optional<Backend> pypi_build(const Version& torch, OperatingSystem os, CpuArch arch) const;

@@ -171,7 +171,8 @@ private:
                 request.requirements.push_back(Requirement::from(companion->name()));
             }
             const Resolution resolution =
-                resolve(same_release ? narrowed : target_.matrix, target_.machine, request);
+                resolve(same_release ? narrowed : target_.matrix, target_.machine, request,
+                        Evaluation::UntilAnswer);
             if (resolution.solution) {
                 std::string pins;
                 for (const Pin& pin : resolution.solution->pins) {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 namespace torchpin {
 
@@ -16,10 +17,10 @@ namespace {
 const std::string_view companions[] = {"torchvision", "torchaudio"};
 
 // The user's requirements that apply on this machine, by normalized package name.
-std::map<std::string, std::vector<const Requirement*>>
+std::map<std::string, std::vector<const Requirement*>, std::less<>>
 applicable_requirements(const ResolveRequest& request, const TargetMachine& machine) {
     const MarkerEnvironment env = marker_environment(machine);
-    std::map<std::string, std::vector<const Requirement*>> out;
+    std::map<std::string, std::vector<const Requirement*>, std::less<>> out;
     for (const Requirement& r : request.requirements) {
         const MarkerResult applies = r.applies_to(env);
         if (applies.has_value() && !applies.value()) {
@@ -84,8 +85,8 @@ bool wheel_for_platform(const IndexFile& file, const TagEnvironment& tags) {
 }
 
 struct WheelChoice {
-    bool any_listed = false;       // the matrix lists files for this version, backend and platform
-    std::optional<IndexFile> best; // the file pip installs on this machine, if any
+    bool any_listed = false; // the matrix lists files for this version, backend and platform
+    const IndexFile* best = nullptr; // the file pip installs on this machine, if any
 };
 
 // The matrix's wheels by package and public version, built once per resolve, so that each
@@ -94,9 +95,9 @@ class WheelsByRelease {
 public:
     explicit WheelsByRelease(const CompatMatrix& matrix) {
         for (const IndexFile& file : matrix.wheels) {
-            files_[{std::string(file.wheel.name().normalized()),
-                    file.wheel.version().public_version()}]
-                .push_back(&file);
+            files_[std::string(file.wheel.name().normalized())]
+                  [file.wheel.version().public_version()]
+                      .push_back(&file);
         }
     }
 
@@ -104,12 +105,20 @@ public:
     const std::vector<const IndexFile*>& of(std::string_view package,
                                             const Version& version) const {
         static const std::vector<const IndexFile*> none;
-        const auto it = files_.find({std::string(package), version.public_version()});
-        return it == files_.end() ? none : it->second;
+        const auto of_package = files_.find(package);
+        if (of_package == files_.end()) {
+            return none;
+        }
+        const auto& releases = of_package->second;
+        // The releases a resolve asks about carry no local label: no public copy to make.
+        const auto it =
+            version.has_local() ? releases.find(version.public_version()) : releases.find(version);
+        return it == releases.end() ? none : it->second;
     }
 
 private:
-    std::map<std::pair<std::string, Version>, std::vector<const IndexFile*>> files_;
+    std::map<std::string, std::unordered_map<Version, std::vector<const IndexFile*>>, std::less<>>
+        files_;
 };
 
 WheelChoice choose_wheel(const WheelsByRelease& wheels, const TagEnvironment& tags,
@@ -130,7 +139,7 @@ WheelChoice choose_wheel(const WheelsByRelease& wheels, const TagEnvironment& ta
                           choice.best->provenance == Provenance::Derived));
         if (better) {
             best_priority = priority;
-            choice.best = file;
+            choice.best = &file;
         }
     }
     return choice;
@@ -236,7 +245,7 @@ private:
         const WheelChoice wheel =
             choose_wheel(wheels_, machine_.tags, ranking_, package, version, c.backend);
         const Version pinned = pin_version(version, c.backend, wheel, &release);
-        if (auto it = requirements_.find(std::string(package)); it != requirements_.end()) {
+        if (auto it = requirements_.find(package); it != requirements_.end()) {
             for (const Requirement* r : it->second) {
                 if (!r->specifier().contains(pinned, true)) {
                     if (package == "torch") {
@@ -269,7 +278,8 @@ private:
                                       ? " support is unknown"
                                       : " support comes from the release matrix"));
         }
-        c.pins.push_back(Pin{std::string(package), pinned, "", wheel.best});
+        c.pins.push_back(Pin{std::string(package), pinned, "",
+                             wheel.best != nullptr ? std::optional(*wheel.best) : std::nullopt});
     }
 
     // A companion whose exact release is unknown but whose series is: pinned as "==series.*",
@@ -277,7 +287,7 @@ private:
     void check_series(Candidate& c, const ReleaseFact& release, std::string_view package,
                       const std::string& series) const {
         const SpecifierSet series_set = SpecifierSet::from("==" + series + ".*");
-        if (auto it = requirements_.find(std::string(package)); it != requirements_.end()) {
+        if (auto it = requirements_.find(package); it != requirements_.end()) {
             for (const Requirement* r : it->second) {
                 if (to_version_set(series_set).intersect(to_version_set(r->specifier())).empty()) {
                     c.rejections.push_back(
@@ -396,13 +406,18 @@ private:
     TagRanking ranking_;
     WheelsByRelease wheels_;
     std::string best_platform_; // named by NoWheelFor rejections
-    std::map<std::string, std::vector<const Requirement*>> requirements_;
+    std::map<std::string, std::vector<const Requirement*>, std::less<>> requirements_;
 };
+
+// A CPU build for a machine with a GPU: ranked below every GPU build.
+bool is_cpu_fallback(const Candidate& c, const TargetMachine& machine) {
+    return machine.has_gpu() && c.backend.kind() == BackendKind::Cpu;
+}
 
 // GPU builds before a CPU fallback; newer torch first; Direct before MinorVersion; newer toolkit.
 bool better(const Candidate& a, const Candidate& b, const TargetMachine& machine) {
-    const bool a_fallback = machine.has_gpu() && a.backend.kind() == BackendKind::Cpu;
-    const bool b_fallback = machine.has_gpu() && b.backend.kind() == BackendKind::Cpu;
+    const bool a_fallback = is_cpu_fallback(a, machine);
+    const bool b_fallback = is_cpu_fallback(b, machine);
     if (a_fallback != b_fallback) {
         return b_fallback;
     }
@@ -415,22 +430,31 @@ bool better(const Candidate& a, const Candidate& b, const TargetMachine& machine
     return b.backend < a.backend;
 }
 
-// The backends to consider: the forced one, or every backend published for the OS and CPU.
-std::vector<Backend> candidate_backends(const CompatMatrix& matrix, const TargetMachine& machine,
-                                        const ResolveRequest& request) {
-    if (request.backend) {
-        return {*request.backend};
-    }
-    std::set<std::string> seen;
-    std::vector<Backend> backends;
-    for (const PublishedBackend& p : matrix.published) {
-        if (p.os == machine.tags.os && p.arch == machine.tags.arch &&
-            seen.insert(p.backend.to_string()).second) {
-            backends.push_back(p.backend);
+// The (backend, torch) builds the matrix records for the machine's OS and CPU, for the
+// candidates' "is it published" question (asked for every release and backend).
+class PublishedHere {
+public:
+    PublishedHere(const CompatMatrix& matrix, const TargetMachine& machine) {
+        for (const PublishedBackend& p : matrix.published) {
+            if (p.os == machine.tags.os && p.arch == machine.tags.arch) {
+                builds_.emplace(p.backend, p.torch);
+                if (std::find(backends_.begin(), backends_.end(), p.backend) == backends_.end()) {
+                    backends_.push_back(p.backend);
+                }
+            }
         }
     }
-    return backends;
-}
+
+    bool contains(const Backend& backend, const Version& torch) const {
+        return builds_.contains({backend, torch});
+    }
+    // In the matrix's order.
+    const std::vector<Backend>& backends() const { return backends_; }
+
+private:
+    std::set<std::pair<Backend, Version>> builds_;
+    std::vector<Backend> backends_;
+};
 
 // Releases newer than `chosen` of which the matrix records no build at all for the machine's OS
 // and CPU: unknown rather than unpublished, so the answer says so.
@@ -506,16 +530,26 @@ std::string Resolution::index_url() const {
 }
 
 std::vector<Candidate> evaluate_candidates(const CompatMatrix& matrix, const TargetMachine& machine,
-                                           const ResolveRequest& request) {
+                                           const ResolveRequest& request, Evaluation evaluation) {
     const CandidateChecker checker(matrix, machine, request);
+    const PublishedHere published_here(matrix, machine);
+    // The forced backend, or every backend published for the OS and CPU.
+    const std::vector<Backend> backends =
+        request.backend ? std::vector<Backend>{*request.backend} : published_here.backends();
     std::vector<Candidate> candidates;
-    for (const Backend& backend : candidate_backends(matrix, machine, request)) {
-        for (const ReleaseFact& release : matrix.releases) {
-            const bool published =
-                matrix.is_published(release.torch, backend, machine.tags.os, machine.tags.arch);
+    for (const ReleaseFact& release : matrix.releases) { // newest first
+        const auto first_of_release = static_cast<std::ptrdiff_t>(candidates.size());
+        for (const Backend& backend : backends) {
+            const bool published = published_here.contains(backend, release.torch);
             if (published || request.backend) {
                 candidates.push_back(checker.check(release, backend, published));
             }
+        }
+        if (evaluation == Evaluation::UntilAnswer &&
+            std::any_of(
+                candidates.begin() + first_of_release, candidates.end(),
+                [&](const Candidate& c) { return c.works() && !is_cpu_fallback(c, machine); })) {
+            break;
         }
     }
     std::stable_sort(candidates.begin(), candidates.end(),
@@ -524,9 +558,9 @@ std::vector<Candidate> evaluate_candidates(const CompatMatrix& matrix, const Tar
 }
 
 Resolution resolve(const CompatMatrix& matrix, const TargetMachine& machine,
-                   const ResolveRequest& request) {
+                   const ResolveRequest& request, Evaluation evaluation) {
     Resolution resolution;
-    resolution.candidates = evaluate_candidates(matrix, machine, request);
+    resolution.candidates = evaluate_candidates(matrix, machine, request, evaluation);
     const auto it = std::find_if(resolution.candidates.begin(), resolution.candidates.end(),
                                  [](const Candidate& c) { return c.works(); });
     if (it != resolution.candidates.end()) {

@@ -130,15 +130,22 @@ struct Resolution {
     std::string index_url() const; // the solution's PyTorch index
 };
 
+// How far to evaluate: every candidate (explain, which, hints), or release by release, newest
+// first, only until a release has a working GPU-or-CPU-as-asked candidate (the answer, when
+// nothing but the answer is needed: no older release can rank above it).
+enum class Evaluation : std::uint8_t { Complete, UntilAnswer };
+
 // Every (torch release, backend) candidate for the machine, each with its verdict, best first:
 // newer torch first; then Direct before MinorVersion; then the newer toolkit.
 std::vector<Candidate> evaluate_candidates(const CompatMatrix& matrix, const TargetMachine& machine,
-                                           const ResolveRequest& request);
+                                           const ResolveRequest& request,
+                                           Evaluation evaluation = Evaluation::Complete);
 
 // The best working candidate, or none with hints. Deterministic: same inputs, same answer and
-// same explanation.
+// same explanation. With UntilAnswer, `candidates` holds only those evaluated when there is a
+// solution (all of them when there is none).
 Resolution resolve(const CompatMatrix& matrix, const TargetMachine& machine,
-                   const ResolveRequest& request);
+                   const ResolveRequest& request, Evaluation evaluation = Evaluation::Complete);
 
 // The values markers are evaluated against on `machine` (python_version "3.11", sys_platform
 // "win32", platform_machine "AMD64"), for requirements such as `torch>=2.1; python_version>="3.9"`.

@@ -126,6 +126,22 @@ BOOST_AUTO_TEST_CASE(resolver_and_naive_reference_agree_on_random_cases) {
                 BOOST_TEST(r.solution->backend.to_string() == expected->backend);
                 BOOST_TEST(std::string(name(r.solution->driver_fit)) == expected->driver_fit);
             }
+            // Stopping at the answer's release gives the same answer, worded the same way.
+            const Resolution until_answer =
+                resolve(matrix, machine, request, Evaluation::UntilAnswer);
+            BOOST_REQUIRE_EQUAL(until_answer.solution.has_value(), r.solution.has_value());
+            if (r.solution) {
+                BOOST_TEST(until_answer.solution->torch.to_string() ==
+                           r.solution->torch.to_string());
+                BOOST_TEST(until_answer.solution->backend.to_string() ==
+                           r.solution->backend.to_string());
+                BOOST_TEST(until_answer.solution->warnings == r.solution->warnings);
+                BOOST_TEST(until_answer.candidates.size() <= r.candidates.size());
+                BOOST_TEST(explain_solution(matrix, machine, until_answer) ==
+                           explain_solution(matrix, machine, r));
+            } else {
+                BOOST_TEST(until_answer.candidates.size() == r.candidates.size());
+            }
             const Resolution again = resolve(matrix, machine, request);
             BOOST_TEST(explain_solution(matrix, machine, r) ==
                        explain_solution(matrix, machine, again));
