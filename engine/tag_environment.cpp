@@ -359,12 +359,13 @@ std::optional<std::size_t> TagRanking::priority(const Tag& tag) const {
 // scan the machine's (the resolver ranks every listed file of every candidate).
 std::optional<std::size_t> TagRanking::best(const TagSet& wheel_tags) const {
     std::optional<std::size_t> best;
-    for (const Tag& tag : wheel_tags.tags()) {
-        const auto found = priority(tag);
-        if (found && (!best || *found < *best)) {
-            best = found;
-        }
-    }
+    wheel_tags.for_each_tag(
+        [&](std::string_view interpreter, std::string_view abi, std::string_view platform) {
+            const auto found = priorities_.find(TagView{interpreter, abi, platform});
+            if (found != priorities_.end() && (!best || found->second < *best)) {
+                best = found->second;
+            }
+        });
     return best;
 }
 

@@ -104,7 +104,7 @@ public:
 
 private:
     std::vector<Tag> tags_;
-    std::unordered_map<Tag, std::size_t, TagHash> priorities_;
+    std::unordered_map<Tag, std::size_t, TagHash, TagEqual> priorities_;
 };
 
 } // namespace torchpin

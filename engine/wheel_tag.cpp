@@ -70,10 +70,14 @@ std::string Tag::to_string() const {
 }
 
 std::size_t TagHash::operator()(const Tag& tag) const noexcept {
-    const std::hash<std::string> hash;
-    std::size_t seed = hash(tag.interpreter());
-    for (const std::string* part : {&tag.abi(), &tag.platform()}) {
-        seed ^= hash(*part) + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2);
+    return (*this)(TagView{tag.interpreter(), tag.abi(), tag.platform()});
+}
+
+std::size_t TagHash::operator()(const TagView& tag) const noexcept {
+    const std::hash<std::string_view> hash;
+    std::size_t seed = hash(tag.interpreter);
+    for (const std::string_view part : {tag.abi, tag.platform}) {
+        seed ^= hash(part) + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2);
     }
     return seed;
 }
@@ -104,6 +108,19 @@ Expected<TagSet> TagSet::parse(std::string_view text) {
     if (component != 2) {
         return ParseError{"a tag has three parts (interpreter-abi-platform), like py3-none-any",
                           text.size(), std::string(text)};
+    }
+    const auto is_normalized = [](const std::vector<std::string>& members) {
+        return std::adjacent_find(members.begin(), members.end(), std::greater_equal<>()) ==
+                   members.end() &&
+               std::all_of(members.begin(), members.end(), [](const std::string& m) {
+                   return std::none_of(m.begin(), m.end(),
+                                       [](char ch) { return ch >= 'A' && ch <= 'Z'; });
+               });
+    };
+    set.written_is_normalized_ =
+        std::all_of(set.written_.begin(), set.written_.end(), is_normalized);
+    if (set.written_is_normalized_) {
+        return set;
     }
     for (std::size_t c = 0; c < 3; ++c) {
         auto& normalized = set.normalized_[c];
@@ -137,15 +154,16 @@ std::vector<Tag> TagSet::tags() const {
 }
 
 std::size_t TagSet::size() const noexcept {
-    return normalized_[0].size() * normalized_[1].size() * normalized_[2].size();
+    const Components& n = normalized();
+    return n[0].size() * n[1].size() * n[2].size();
 }
 
 bool TagSet::contains(const Tag& tag) const {
     const auto has = [](const std::vector<std::string>& sorted, const std::string& member) {
         return std::binary_search(sorted.begin(), sorted.end(), member);
     };
-    return has(normalized_[0], tag.interpreter()) && has(normalized_[1], tag.abi()) &&
-           has(normalized_[2], tag.platform());
+    const Components& n = normalized();
+    return has(n[0], tag.interpreter()) && has(n[1], tag.abi()) && has(n[2], tag.platform());
 }
 
 std::string TagSet::to_string() const {

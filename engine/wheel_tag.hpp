@@ -39,8 +39,27 @@ private:
     std::string platform_;
 };
 
+// A tag's three parts, lowercase, borrowed: finds a Tag in a TagHash/TagEqual container without
+// building one.
+struct TagView {
+    std::string_view interpreter;
+    std::string_view abi;
+    std::string_view platform;
+};
+
 struct TagHash {
+    using is_transparent = void;
     std::size_t operator()(const Tag& tag) const noexcept;
+    std::size_t operator()(const TagView& tag) const noexcept;
+};
+
+struct TagEqual {
+    using is_transparent = void;
+    bool operator()(const Tag& a, const Tag& b) const noexcept { return a == b; }
+    bool operator()(const Tag& a, const TagView& b) const noexcept {
+        return a.interpreter() == b.interpreter && a.abi() == b.abi && a.platform() == b.platform;
+    }
+    bool operator()(const TagView& a, const Tag& b) const noexcept { return (*this)(b, a); }
 };
 
 // The tag part of a wheel file name, which may be a compressed set: "py2.py3-none-any" stands
@@ -61,19 +80,38 @@ public:
 
     // The tags the set stands for, lowercased, without repeats, interpreters varying slowest.
     std::vector<Tag> tags() const;
+    // Calls visit(interpreter, abi, platform) for each of those tags, lowercased, without repeats
+    // and without building them (the resolver ranks every listed file's tags).
+    template <class Visit>
+    void for_each_tag(Visit visit) const {
+        const Components& n = normalized();
+        for (const std::string& interpreter : n[0]) {
+            for (const std::string& abi : n[1]) {
+                for (const std::string& platform : n[2]) {
+                    visit(std::string_view(interpreter), std::string_view(abi),
+                          std::string_view(platform));
+                }
+            }
+        }
+    }
     std::size_t size() const noexcept; // how many tags, without building them
     bool contains(const Tag& tag) const;
 
     std::string to_string() const; // as written
 
     friend bool operator==(const TagSet& a, const TagSet& b) noexcept {
-        return a.normalized_ == b.normalized_;
+        return a.normalized() == b.normalized();
     }
 
 private:
     using Components = std::array<std::vector<std::string>, 3>; // interpreters, ABIs, platforms
+    const Components& normalized() const noexcept {
+        return written_is_normalized_ ? written_ : normalized_;
+    }
+
     Components written_;
-    Components normalized_; // lowercased, sorted, unique
+    Components normalized_; // lowercased, sorted, unique; empty when written_ already is
+    bool written_is_normalized_ = false; // the usual case: no copy of every member
 };
 
 } // namespace torchpin
