@@ -27,7 +27,7 @@ struct CheckOptions {
 // The targets the options describe: none without any machine option (then only the
 // machine-independent rules run), else one per --machine file, or the described machine.
 std::vector<CheckTarget> check_targets(const GlobalOptions& global, const CheckOptions& options,
-                                       MatrixStore& store, std::int64_t revision,
+                                       const CompatMatrix& every_platform,
                                        std::vector<std::string>& warnings) {
     std::vector<CheckTarget> targets;
     if (options.machine.machine_files.empty() && !options.machine.describes_machine()) {
@@ -45,7 +45,7 @@ std::vector<CheckTarget> check_targets(const GlobalOptions& global, const CheckO
         for (const std::string& assumption : target->assumptions) {
             warnings.push_back(name + ": " + assumption);
         }
-        CompatMatrix matrix = load_compat_matrix(store, revision, target->machine.tags);
+        CompatMatrix matrix = narrowed_to_platform(every_platform, target->machine.tags);
         targets.push_back(CheckTarget{name, target->machine, std::move(matrix)});
     }
     return targets;
@@ -79,8 +79,7 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
     const std::int64_t revision = revision_to_read(store, global.revision);
     const CompatMatrix matrix = load_compat_matrix_every_platform(store, revision);
     std::vector<std::string> warnings;
-    const std::vector<CheckTarget> targets =
-        check_targets(global, options, store, revision, warnings);
+    const std::vector<CheckTarget> targets = check_targets(global, options, matrix, warnings);
     if (auto stale = stale_data_warning(matrix.data_as_of, today())) {
         warnings.push_back(*stale);
     }

@@ -276,4 +276,18 @@ CompatMatrix load_compat_matrix_every_platform(MatrixStore& store, std::int64_t 
     return load(store, revision, "1");
 }
 
+CompatMatrix narrowed_to_platform(CompatMatrix every_platform, const TagEnvironment& env) {
+    // The SQL filter above, on the parsed file name: the word has no '.', so it is in the
+    // '.'-joined platform_tags column exactly when it is in one of the platforms.
+    const std::string word = platform_word(env);
+    std::erase_if(every_platform.wheels, [&](const IndexFile& file) {
+        const auto& platforms = file.wheel.tag_set().platforms();
+        const bool any = platforms.size() == 1 && platforms.front() == "any";
+        return !any && std::none_of(platforms.begin(), platforms.end(), [&](const std::string& p) {
+            return p.find(word) != std::string::npos;
+        });
+    });
+    return every_platform;
+}
+
 } // namespace torchpin

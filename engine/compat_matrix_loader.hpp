@@ -17,4 +17,8 @@ CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
 // machine (a lockfile's hashes and yanked files for all platforms, builds never published).
 CompatMatrix load_compat_matrix_every_platform(MatrixStore& store, std::int64_t revision);
 
+// What load_compat_matrix reads for `env`, taken from a matrix loaded for every platform instead
+// of from the database again (check reads both).
+CompatMatrix narrowed_to_platform(CompatMatrix every_platform, const TagEnvironment& env);
+
 } // namespace torchpin

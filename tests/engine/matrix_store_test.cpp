@@ -1,5 +1,7 @@
 // MatrixStore: revisions instead of overwrites, no-op re-imports, diffs, atomic failure,
-// read-only images, verification, and surviving SIGKILL mid-import with readers running.
+// read-only images, verification, surviving SIGKILL mid-import with readers running, and the
+// resolver's loader narrowing wheels to a machine's platform.
+#include "engine/compat_matrix_loader.hpp"
 #include "engine/matrix_schema.hpp"
 #include "engine/matrix_store.hpp"
 #include "tests/support/printing.hpp"
@@ -278,6 +280,39 @@ BOOST_AUTO_TEST_CASE(sigkill_mid_import_leaves_the_previous_revision_and_readers
     BOOST_TEST(store.verify().empty());
     BOOST_TEST(store.revisions().size() == 1u);
     BOOST_TEST(store.wheel_files({}, 1).size() == 1u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(compat_matrix_loader)
+
+BOOST_AUTO_TEST_CASE(narrowing_a_loaded_matrix_keeps_the_wheels_loading_for_the_platform_reads) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    const std::vector<IndexFile> files{
+        wheel(a),
+        wheel("torch-2.1.2+cu121-cp311-cp311-win_amd64.whl"),
+        wheel("torch-2.1.2-cp311-none-macosx_11_0_arm64.whl"),
+        wheel("torch-2.1.2+cpu-cp311-cp311-manylinux_2_17_aarch64.manylinux2014_aarch64.whl"),
+        wheel("torchaudio-2.1.2-py3-none-any.whl"),
+        wheel("torchvision-0.16.2-py2.py3-none-any.whl"),
+        wheel("torch-2.1.2-cp311-cp311-musllinux_1_1_x86_64.whl"),
+        wheel("numpy-1.26.0-cp311-cp311-linux_x86_64.whl"), // not in the torch family
+    };
+    BOOST_REQUIRE(store.import(request({listing(files, "d1")})).revision);
+    const CompatMatrix every = load_compat_matrix_every_platform(store, 1);
+    BOOST_TEST(every.wheels.size() == files.size() - 1);
+    for (const OperatingSystem os :
+         {OperatingSystem::Linux, OperatingSystem::Windows, OperatingSystem::Macos}) {
+        TagEnvironment env;
+        env.os = os;
+        const std::vector<IndexFile> read = load_compat_matrix(store, 1, env).wheels;
+        BOOST_TEST_CONTEXT(name(os)) {
+            BOOST_TEST(read.size() < every.wheels.size());
+            BOOST_TEST(read.size() >= 3u); // the two pure wheels and the OS's own
+            BOOST_TEST((narrowed_to_platform(every, env).wheels == read));
+        }
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
