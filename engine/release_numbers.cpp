@@ -26,18 +26,7 @@ void ReleaseNumbers::assign(std::span<const std::uint64_t> numbers) {
     size_ = static_cast<std::uint32_t>(numbers.size());
 }
 
-void ReleaseNumbers::release_heap() noexcept {
-    if (size_ > inline_capacity) {
-        delete[] storage_.heap;
-    }
-    size_ = 0;
-}
-
-void ReleaseNumbers::push_back(std::uint64_t n) {
-    if (size_ < inline_capacity) {
-        storage_.inline_numbers[size_++] = n;
-        return;
-    }
+void ReleaseNumbers::push_back_on_heap(std::uint64_t n) {
     if (size_ == inline_capacity || size_ == heap_capacity(size_)) { // full: grow
         const std::span<const std::uint64_t> old = as_span();
         auto* heap = new std::uint64_t[heap_capacity(size_ + 1)];

@@ -47,12 +47,24 @@ public:
         return {size_ <= inline_capacity ? storage_.inline_numbers.data() : storage_.heap, size_};
     }
     std::size_t size() const noexcept { return size_; }
-    void push_back(std::uint64_t n);
+    void push_back(std::uint64_t n) {
+        if (size_ < inline_capacity) { // the usual case, inline: versions parse a few numbers each
+            storage_.inline_numbers[size_++] = n;
+        } else {
+            push_back_on_heap(n);
+        }
+    }
 
 private:
     static constexpr std::size_t inline_capacity = 4;
     void assign(std::span<const std::uint64_t> numbers);
-    void release_heap() noexcept;
+    void push_back_on_heap(std::uint64_t n);
+    void release_heap() noexcept {
+        if (size_ > inline_capacity) {
+            delete[] storage_.heap;
+        }
+        size_ = 0;
+    }
     // After a move: a heap block now belongs to the other object (inline numbers stay readable).
     void forget_heap() noexcept {
         if (size_ > inline_capacity) {

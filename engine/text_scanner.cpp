@@ -74,22 +74,6 @@ std::string_view trim_whitespace(std::string_view text) noexcept {
     return text;
 }
 
-bool TextScanner::accept(char c) noexcept {
-    if (peek() == c && !at_end()) {
-        ++pos_;
-        return true;
-    }
-    return false;
-}
-
-bool TextScanner::accept_any_of(std::string_view set) noexcept {
-    if (!at_end() && set.find(peek()) != std::string_view::npos) {
-        ++pos_;
-        return true;
-    }
-    return false;
-}
-
 bool TextScanner::accept_word(std::string_view word) noexcept {
     if (iequals(rest().substr(0, word.size()), word)) {
         pos_ += word.size();

@@ -58,9 +58,21 @@ public:
     void advance(std::size_t n = 1) noexcept { pos_ += n; }
 
     // Consumes `c` if it is next.
-    bool accept(char c) noexcept;
+    bool accept(char c) noexcept {
+        if (pos_ < text_.size() && text_[pos_] == c) {
+            ++pos_;
+            return true;
+        }
+        return false;
+    }
     // Consumes one of the characters in `set` if it is next.
-    bool accept_any_of(std::string_view set) noexcept;
+    bool accept_any_of(std::string_view set) noexcept {
+        if (pos_ < text_.size() && set.find(text_[pos_]) != std::string_view::npos) {
+            ++pos_;
+            return true;
+        }
+        return false;
+    }
     // Consumes `word` (ASCII case-insensitive) if it is next.
     bool accept_word(std::string_view word) noexcept;
     // Consumes the first of `words` that is next; returns its index. List longer words first.

@@ -13,20 +13,48 @@ namespace {
 
 constexpr std::string_view separators = "-_.";
 
+bool is_separator(char c) noexcept {
+    return c == '-' || c == '_' || c == '.';
+}
+
 // A failed parse: the message and the offset (in the untrimmed input) where it applies.
 struct Failure {
     std::string message;
     std::size_t position;
 };
 
+// What a parse reads, handed to Version::assign_parts.
+struct VersionParts {
+    std::uint64_t epoch = 0;
+    ReleaseNumbers release;
+    std::optional<PreRelease> pre;
+    std::optional<std::uint64_t> post;
+    std::optional<std::uint64_t> dev;
+    std::string local;
+};
+
+// The text without surrounding whitespace. Nearly every version starts and ends with a printable
+// ASCII character, which needs no look at the Unicode spaces str.strip() also removes.
+std::string_view trimmed_version_text(std::string_view text) noexcept {
+    const auto printable = [](char c) {
+        const auto byte = static_cast<unsigned char>(c);
+        return byte > 0x20 && byte < 0x7f;
+    };
+    if (!text.empty() && printable(text.front()) && printable(text.back())) {
+        return text;
+    }
+    return trim_whitespace(text);
+}
+
 class VersionParser {
 public:
     explicit VersionParser(std::string_view text)
         : scan_(text) {}
 
-    std::variant<Version, Failure> run() {
+    // Reads the parts into `out`, or returns why they are not a version.
+    std::optional<Failure> run(VersionParts& out) {
         const std::string_view text = scan_.text();
-        const std::string_view trimmed = trim_whitespace(text);
+        const std::string_view trimmed = trimmed_version_text(text);
         const std::size_t begin = static_cast<std::size_t>(trimmed.data() - text.data());
         const std::size_t end = begin + trimmed.size();
         scan_.reset(begin);
@@ -35,17 +63,16 @@ public:
         }
         scan_.accept('v') || scan_.accept('V');
 
-        std::uint64_t epoch = 0;
         auto first = number("expected a version number (like 2.1.0)");
         if (!first) {
-            return *failure_;
+            return failure_;
         }
-        ReleaseNumbers release;
+        ReleaseNumbers& release = out.release;
         if (scan_.accept('!')) {
-            epoch = *first;
+            out.epoch = *first;
             auto major = number("expected a release number after the epoch '!'");
             if (!major) {
-                return *failure_;
+                return failure_;
             }
             release.push_back(*major);
         } else {
@@ -55,29 +82,30 @@ public:
             scan_.advance();
             auto part = number("");
             if (!part) {
-                return *failure_;
+                return failure_;
             }
             release.push_back(*part);
         }
 
-        auto pre = pre_release();
-        auto post = post_release();
-        auto dev = dev_release();
-        if (failure_) {
-            return *failure_;
+        if (!scan_.at_end() && scan_.peek() != '+') { // most versions have none of the three
+            out.pre = pre_release();
+            out.post = post_release();
+            out.dev = dev_release();
+            if (failure_) {
+                return failure_;
+            }
         }
-        std::string local;
         if (scan_.peek() == '+' && scan_.position() < end) {
             scan_.advance();
-            local = local_label(end);
+            out.local = local_label(end);
             if (failure_) {
-                return *failure_;
+                return failure_;
             }
         }
         if (scan_.position() != end) {
             return Failure{unexpected_message(), scan_.position()};
         }
-        return Version::from_parts(epoch, std::move(release), pre, post, dev, std::move(local));
+        return std::nullopt;
     }
 
 private:
@@ -130,7 +158,7 @@ private:
     // Whether a keyword can start here, after an optional separator: a cheap test before trying
     // each spelling.
     bool letter_follows() const {
-        const std::size_t skip = separators.find(scan_.peek()) != std::string_view::npos ? 1 : 0;
+        const std::size_t skip = is_separator(scan_.peek()) ? 1 : 0;
         return is_ascii_alpha(scan_.peek(skip));
     }
 
@@ -217,8 +245,7 @@ private:
                     (zeros == std::string::npos ? label.size() - 1 : zeros) - segment_start;
                 label.erase(segment_start, strip);
             }
-            if (scan_.position() >= end ||
-                separators.find(scan_.peek()) == std::string_view::npos) {
+            if (scan_.position() >= end || !is_separator(scan_.peek())) {
                 return label;
             }
             label += '.';
@@ -286,16 +313,22 @@ Version Version::from_parts(std::uint64_t epoch, ReleaseNumbers release,
                             std::optional<PreRelease> pre, std::optional<std::uint64_t> post,
                             std::optional<std::uint64_t> dev, std::string local_label) {
     Version v;
-    v.epoch_ = epoch;
-    if (release.size() != 0) {
-        v.release_ = std::move(release);
-    }
-    v.set_pre(pre);
-    v.set_post(post);
-    v.set_dev(dev);
-    v.local_ = std::move(local_label);
-    v.refresh_order_prefix();
+    v.assign_parts(epoch, std::move(release), pre, post, dev, std::move(local_label));
     return v;
+}
+
+void Version::assign_parts(std::uint64_t epoch, ReleaseNumbers release,
+                           std::optional<PreRelease> pre, std::optional<std::uint64_t> post,
+                           std::optional<std::uint64_t> dev, std::string local_label) {
+    epoch_ = epoch;
+    if (release.size() != 0) {
+        release_ = std::move(release);
+    }
+    set_pre(pre);
+    set_post(post);
+    set_dev(dev);
+    local_ = std::move(local_label);
+    refresh_order_prefix();
 }
 
 namespace {
@@ -317,30 +350,19 @@ public:
             value >>= width - room;
             width = room;
         }
-        if (used_ >= 64) {
-            low_ |= value << (128 - used_ - width);
-        } else if (width <= 64 - used_) {
-            high_ |= value << (64 - used_ - width);
-        } else {
-            const int rest = width - (64 - used_); // bits that go to the low word
-            high_ |= value >> rest;
-            low_ |= value << (64 - rest);
-        }
         used_ += width;
+        code_ |= static_cast<Code>(value) << (128 - used_);
     }
     void bit(bool b) noexcept { put(b ? 1 : 0, 1); }
     // A number in one of four size classes: 2 bits of class, then 5, 12, 32 or 64 bits of value.
     // Every value of a class is above every value of the classes before it.
     void number(std::uint64_t n) noexcept {
         if (n < (std::uint64_t{1} << 5)) {
-            put(0, 2);
-            put(n, 5);
+            put(n, 7); // class 0, then the value
         } else if (n < (std::uint64_t{1} << 12)) {
-            put(1, 2);
-            put(n, 12);
+            put((std::uint64_t{1} << 12) | n, 14);
         } else if (n < (std::uint64_t{1} << 32)) {
-            put(2, 2);
-            put(n, 32);
+            put((std::uint64_t{2} << 32) | n, 34);
         } else {
             put(3, 2);
             put(n, 64);
@@ -349,19 +371,19 @@ public:
     // Fills every remaining bit with ones: the value written last stands for "this or more", so
     // everything after it is unknown and the key only bounds the version from below.
     void saturate() noexcept {
-        while (used_ < 128) {
-            const int width = 64 - used_ % 64;
-            put(width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1, width);
+        if (used_ < 128) {
+            code_ |= used_ == 0 ? ~Code{0} : (static_cast<Code>(1) << (128 - used_)) - 1;
+            used_ = 128;
         }
         complete_ = false;
     }
-    std::uint64_t high() const noexcept { return high_; }
-    std::uint64_t low() const noexcept { return low_; }
+    std::uint64_t high() const noexcept { return static_cast<std::uint64_t>(code_ >> 64); }
+    std::uint64_t low() const noexcept { return static_cast<std::uint64_t>(code_); }
     bool complete() const noexcept { return complete_; }
 
 private:
-    std::uint64_t high_ = 0;
-    std::uint64_t low_ = 0;
+    __extension__ using Code = unsigned __int128; // GCC and Clang both have it
+    Code code_ = 0;
     int used_ = 0;
     bool complete_ = true;
 };
@@ -443,20 +465,26 @@ void Version::refresh_order_prefix() noexcept {
 }
 
 Expected<Version> Version::parse(std::string_view text) {
-    auto result = VersionParser(text).run();
-    if (auto* failure = std::get_if<Failure>(&result)) {
+    VersionParts parts;
+    if (auto failure = VersionParser(text).run(parts)) {
         return ParseError{"invalid version: " + failure->message, failure->position,
                           std::string(text)};
     }
-    return std::get<Version>(std::move(result));
+    Version version;
+    version.assign_parts(parts.epoch, std::move(parts.release), parts.pre, parts.post, parts.dev,
+                         std::move(parts.local));
+    return version;
 }
 
 Version Version::from(std::string_view text) {
-    auto result = VersionParser(text).run();
-    if (auto* version = std::get_if<Version>(&result)) {
-        return std::move(*version);
+    VersionParts parts;
+    if (VersionParser(text).run(parts)) {
+        return parse(text).value(); // throws the same ParseFailure as parse would report
     }
-    return parse(text).value(); // throws the same ParseFailure as parse would report
+    Version version; // returned in place: no move of a whole Version
+    version.assign_parts(parts.epoch, std::move(parts.release), parts.pre, parts.post, parts.dev,
+                         std::move(parts.local));
+    return version;
 }
 
 Version Version::public_version() const {

@@ -96,6 +96,10 @@ public:
     std::size_t hash() const noexcept; // consistent with ==: hash("1.0") == hash("1.0.0")
 
 private:
+    // Sets every part and the order summary: what from_parts and the parser build.
+    void assign_parts(std::uint64_t epoch, ReleaseNumbers release, std::optional<PreRelease> pre,
+                      std::optional<std::uint64_t> post, std::optional<std::uint64_t> dev,
+                      std::string local_label);
     // The first 128 bits of an order-preserving, prefix-free code of the sort key (epoch, release,
     // pre, post, dev, local label), so a summary below another implies a version below the other.
     // When both codes fit (torch-like versions take 30 to 110 bits), equal summaries mean equal
