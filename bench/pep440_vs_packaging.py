@@ -1,12 +1,14 @@
-#!/usr/bin/env python3
 """Parse-and-compare throughput of torchpin's PEP 440 code against pip's packaging, same inputs, same run.
 
-Usage: bench/pep440_vs_packaging.py BUILD_DIR [COUNT]
+Usage: bench/pep440_vs_packaging.py BUILD_DIR [COUNT [ROUNDS]]
 Generates COUNT valid versions in varied spellings (torch-like releases, local labels, pre/post/dev
-parts, epochs), times parsing all of them and sorting them, best of five runs each, for:
-  torchpin (bench_pep440), pip's vendored packaging, and packaging 22+ when installed.
-Prints a Markdown table with the ratio of each peer's time to torchpin's.
+parts, epochs) and times parsing all of them and sorting them for torchpin (bench_pep440), pip's
+vendored packaging, and packaging 22+ when installed. The implementations take turns, ROUNDS
+times (default 5), each timed as the best of three runs, so a change in the machine's load hits
+every implementation alike; the ratio is computed per round. Prints a Markdown table of the
+round with the median ratio, and the lowest and highest ratio of all rounds.
 """
+import json
 import os
 import random
 import subprocess
@@ -47,39 +49,59 @@ def best_of(runs, action):
 
 def python_times(version_module, lines):
     parsed = [version_module.Version(s) for s in lines]
-    return (best_of(5, lambda: [version_module.Version(s) for s in lines]),
-            best_of(5, lambda: sorted(parsed)))
+    return (best_of(3, lambda: [version_module.Version(s) for s in lines]),
+            best_of(3, lambda: sorted(parsed)))
+
+
+def torchpin_times(build_dir, path):
+    out = subprocess.run([os.path.join(build_dir, "bench", "bench_pep440"), path, "3"],
+                         check=True, capture_output=True, text=True).stdout
+    ours = json.loads(out)
+    return ours["parse_s"], ours["sort_s"]
+
+
+def peers():
+    """(name, version module) of each Python implementation to compare with."""
+    from pip._vendor import packaging as vendored
+    from pip._vendor.packaging import version as vendored_version
+    found = [("pip's packaging %s" % vendored.__version__, vendored_version)]
+    try:
+        import packaging
+        from packaging import version as modern_version
+        found.append(("packaging %s" % packaging.__version__, modern_version))
+    except ImportError:
+        pass
+    return found
 
 
 def main():
     build_dir = sys.argv[1]
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 100000
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
     lines = versions(count)
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write("\n".join(lines) + "\n")
         path = f.name
     try:
-        out = subprocess.run([os.path.join(build_dir, "bench", "bench_pep440"), path, "5"],
-                             check=True, capture_output=True, text=True).stdout
+        results = []  # per round: [(name, parse_s, sort_s)], torchpin first
+        for _ in range(rounds):
+            rows = [("torchpin", *torchpin_times(build_dir, path))]
+            rows += [(name, *python_times(module, lines)) for name, module in peers()]
+            results.append(rows)
     finally:
         os.unlink(path)
-    import json
-    ours = json.loads(out)
-    rows = [("torchpin", ours["parse_s"], ours["sort_s"])]
-    from pip._vendor import packaging as vendored
-    from pip._vendor.packaging import version as vendored_version
-    rows.append(("pip's packaging %s" % vendored.__version__, *python_times(vendored_version, lines)))
-    try:
-        import packaging
-        from packaging import version as modern_version
-        rows.append(("packaging %s" % packaging.__version__, *python_times(modern_version, lines)))
-    except ImportError:
-        pass
-    print("%d versions, best of 5 runs\n" % count)
+
+    def ratio(rows):  # the first peer's parse+sort time over torchpin's
+        return (rows[1][1] + rows[1][2]) / (rows[0][1] + rows[0][2])
+
+    ordered = sorted(results, key=ratio)
+    median = ordered[len(ordered) // 2]
+    print("%d versions, %d rounds, each the best of 3 runs; the round with the median ratio "
+          "(all rounds: %.0f× to %.0f×)\n" % (count, rounds, ratio(ordered[0]), ratio(ordered[-1])))
     print("| implementation | parse | sort | parse+sort | ratio to torchpin |")
     print("|---|---|---|---|---|")
-    base = ours["parse_s"] + ours["sort_s"]
-    for name, parse_s, sort_s in rows:
+    base = median[0][1] + median[0][2]
+    for name, parse_s, sort_s in median:
         total = parse_s + sort_s
         print("| %s | %.1f ms | %.1f ms | %.1f ms | %.0f× |" % (
             name, parse_s * 1e3, sort_s * 1e3, total * 1e3, total / base))
