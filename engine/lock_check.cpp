@@ -22,9 +22,12 @@ std::vector<CheckFinding> check_locked_requirements(const LockedRequirements& fi
     };
     std::ranges::stable_sort(
         findings, [&](const CheckFinding& a, const CheckFinding& b) { return key(a) < key(b); });
-    const auto repeats = std::ranges::unique(
-        findings, [&](const CheckFinding& a, const CheckFinding& b) { return key(a) == key(b); });
-    findings.erase(repeats.begin(), repeats.end());
+    // std::unique, not std::ranges::unique: clang 14 (the fuzz build) cannot compile the
+    // subrange the latter returns with libstdc++ 12.
+    findings.erase(
+        std::unique(findings.begin(), findings.end(),
+                    [&](const CheckFinding& a, const CheckFinding& b) { return key(a) == key(b); }),
+        findings.end());
     return findings;
 }
 

@@ -17,6 +17,8 @@ struct SourceLocation {
     std::string file;
     std::size_t line = 0;
     std::size_t column = 0;
+
+    friend bool operator==(const SourceLocation&, const SourceLocation&) = default;
 };
 
 enum class LockFormat { Requirements, PipFreeze, UvLock, Pylock };
