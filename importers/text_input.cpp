@@ -3,6 +3,8 @@
 
 #include "engine/diagnostic.hpp"
 
+#include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <istream>
 #include <iterator>
@@ -54,6 +56,23 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
     return length;
 }
 
+// Where the run of non-NUL ASCII bytes from s[i] ends, read eight bytes at a time: nearly all of
+// a lockfile or requirements file is such a run, and its bytes need no other check.
+std::size_t end_of_ascii_run(std::string_view s, std::size_t i) noexcept {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL;
+    constexpr std::uint64_t highs = 0x8080808080808080ULL;
+    for (; i + 8 <= s.size(); i += 8) {
+        std::uint64_t word = 0;
+        std::memcpy(&word, s.data() + i, 8);
+        const bool non_ascii = (word & highs) != 0;
+        const bool has_nul = ((word - ones) & ~word & highs) != 0;
+        if (non_ascii || has_nul) {
+            break;
+        }
+    }
+    return i;
+}
+
 std::string printable_prefix(std::string_view line, std::size_t column) {
     std::string out;
     for (std::size_t i = 0; i < line.size() && i < column; ++i) {
@@ -92,7 +111,8 @@ TextInput::TextInput(std::string content, std::string origin)
         all.remove_prefix(end + 1);
     }
     for (const TextLine& line : lines_) {
-        for (std::size_t i = 0; i < line.text.size();) {
+        for (std::size_t i = end_of_ascii_run(line.text, 0); i < line.text.size();
+             i = end_of_ascii_run(line.text, i)) {
             if (line.text[i] == '\0') {
                 reject(origin_, line, i, "this is a binary file, not text (NUL byte)");
             }

@@ -61,6 +61,26 @@ BOOST_AUTO_TEST_CASE(invalid_utf8_is_rejected_with_line_column_and_byte) {
                "no error");
 }
 
+BOOST_AUTO_TEST_CASE(a_bad_byte_in_a_long_line_is_found_at_its_column) {
+    // Long ASCII runs are checked eight bytes at a time: the bad byte at every offset of a word,
+    // and valid multi-byte text right after a run.
+    for (std::size_t column = 1; column <= 40; ++column) {
+        std::string line(48, 'x');
+        line[column - 1] = '\0';
+        BOOST_TEST(error_of([&] {
+                       TextInput::from_string("ok\n" + line, "a.bin");
+                   }).find("a.bin:2:" + std::to_string(column) + ": error: this is a binary") == 0u,
+                   "NUL at column " << column);
+        line[column - 1] = '\xfe';
+        BOOST_TEST(error_of([&] {
+                       TextInput::from_string(line, "a.txt");
+                   }).find("a.txt:1:" + std::to_string(column) + ": error: invalid UTF-8") == 0u,
+                   "0xfe at column " << column);
+        line.replace(column - 1, 1, "\xc3\xa9");
+        BOOST_TEST(error_of([&] { TextInput::from_string(line, "a.txt"); }) == "no error");
+    }
+}
+
 BOOST_AUTO_TEST_CASE(oversized_input_is_rejected_before_reading_it_all) {
     std::istringstream big(std::string(2048, 'x'));
     const std::string message = error_of([&] { TextInput::read_stream(big, "<stdin>", 1024); });
