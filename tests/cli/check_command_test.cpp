@@ -1,5 +1,6 @@
 // `torchpin check` as a process: the text, JSON, GitHub and SARIF outputs, the exit codes with
-// and without --strict, bad input, and markers evaluated per --machine target.
+// and without --strict, bad input, markers evaluated per --machine target, and digests compared
+// with the matrix's.
 #include "engine/check_finding.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/test_paths.hpp"
@@ -169,6 +170,30 @@ BOOST_AUTO_TEST_CASE(markers_are_evaluated_per_target) {
     BOOST_TEST(finding["message"].get<std::string>().find("win-fbgemm-dll-2.4.0") !=
                std::string::npos);
     BOOST_TEST(finding["message"].get<std::string>().find("windows-box.json") != std::string::npos);
+}
+
+// The file rules look the matrix's wheels up by name, from the matrix read for every platform
+// whether or not a target is given (a target's matrix is narrowed from it).
+BOOST_AUTO_TEST_CASE(a_digest_that_differs_from_the_matrix_is_found_with_and_without_targets) {
+    for (const std::vector<std::string>& target :
+         {std::vector<std::string>{},
+          std::vector<std::string>{"--machine", profile("gpu-box.json")}}) {
+        std::vector<std::string> wrong{"check", fixture("pylock.hash-wrong.toml"), "--format",
+                                       "json"};
+        wrong.insert(wrong.end(), target.begin(), target.end());
+        const auto r = run_check(wrong);
+        BOOST_TEST(r.exit_code == 1);
+        std::set<std::string> rules;
+        const auto doc = nlohmann::json::parse(r.out);
+        for (const auto& f : doc["files"][0]["findings"]) {
+            rules.insert(f["rule"].get<std::string>() + ":" + std::to_string(f["line"].get<int>()));
+        }
+        BOOST_TEST(rules.contains("hash-mismatch:12"), r.out);
+        std::vector<std::string> right{"check", fixture("pylock.hash-right.toml"), "--format",
+                                       "json"};
+        right.insert(right.end(), target.begin(), target.end());
+        BOOST_TEST(run_check(right).out.find("hash-mismatch") == std::string::npos);
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
