@@ -44,15 +44,28 @@ std::size_t middle_package_header(std::string_view text) {
     return std::string_view::npos;
 }
 
+// Whether `packages` came from [[package]] headers, which a later [[package]] extends, rather
+// than from a `package = [...]` value, which it may not: a header's table starts at column 1 of
+// a line that opens with "[[".
+bool from_package_headers(const toml::node& packages, const TextInput& input) {
+    const toml::array* array = packages.as_array();
+    if (array == nullptr || array->empty() || !array->front().is_table()) {
+        return false;
+    }
+    const toml::source_position begin = array->front().source().begin;
+    return begin.column == 1 && begin.line >= 1 && begin.line <= input.lines().size() &&
+           input.lines()[begin.line - 1].text.starts_with("[[");
+}
+
 // Moves the second half's top-level keys into the first; false on a key both define other than
 // the [[package]] array (a table continued across the split, or a real conflict).
-bool merge_halves(toml::table& first, toml::table& second) {
+bool merge_halves(toml::table& first, toml::table& second, const TextInput& input) {
     for (auto&& [key, node] : second) {
-        toml::node* mine = first.get(key.str());
+        const toml::node* mine = first.get(key.str());
         if (mine == nullptr) {
             continue;
         }
-        if (key.str() != "package" || !mine->is_array() || !node.is_array()) {
+        if (key.str() != "package" || !from_package_headers(*mine, input) || !node.is_array()) {
             return false;
         }
     }
@@ -95,7 +108,7 @@ std::optional<toml::table> parse_in_halves(const TextInput& input) {
     try {
         toml::table first = toml::parse(text.substr(0, split), std::string_view(input.origin()));
         toml::table second = second_half.get();
-        if (!merge_halves(first, second)) {
+        if (!merge_halves(first, second, input)) {
             return std::nullopt;
         }
         return first;

@@ -135,4 +135,18 @@ BOOST_AUTO_TEST_CASE(a_table_defined_in_both_halves_is_the_error_one_parse_repor
     BOOST_TEST(error.rfind("uv.lock:" + reference + ":", 0) == 0, error);
 }
 
+BOOST_AUTO_TEST_CASE(a_static_package_array_extended_by_headers_is_the_error_one_parse_reports) {
+    // `package = [...]` fills the first half; [[package]] headers may not extend it.
+    std::string text = "version = 1\npackage = [\n";
+    for (int i = 0; i < 8000; ++i) {
+        text += "  { name = \"static-" + std::to_string(i) + "\", version = \"1.0\" },\n";
+    }
+    text += "]\n";
+    text += many_packages(20).substr(std::string("version = 1\n").size());
+    BOOST_REQUIRE_GT(text.size(), 256u << 10);
+    BOOST_REQUIRE_GT(split_point(text), text.find("[manifest]"));
+    const std::string error = error_of([&] { LockToml(TextInput::from_string(text, "uv.lock")); });
+    BOOST_TEST(error.find("invalid TOML") != std::string::npos, error);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
