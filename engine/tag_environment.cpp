@@ -348,13 +348,6 @@ TagRanking::TagRanking(const TagEnvironment& env)
     }
 }
 
-std::optional<std::size_t> TagRanking::priority(const Tag& tag) const {
-    if (const auto found = priorities_.find(tag); found != priorities_.end()) {
-        return found->second;
-    }
-    return std::nullopt;
-}
-
 // A wheel names a few tags and a machine accepts hundreds: look the wheel's tags up rather than
 // scan the machine's (the resolver ranks every listed file of every candidate).
 std::optional<std::size_t> TagRanking::best(const TagSet& wheel_tags) const {

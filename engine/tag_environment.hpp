@@ -97,7 +97,6 @@ public:
     explicit TagRanking(const TagEnvironment& env);
 
     const std::vector<Tag>& tags() const noexcept { return tags_; }
-    std::optional<std::size_t> priority(const Tag& tag) const; // nullopt: not accepted
     // The best priority among the tags of a wheel, nullopt if the machine accepts none of them;
     // the wheel with the lowest value is the one pip installs.
     std::optional<std::size_t> best(const TagSet& wheel_tags) const;

@@ -404,8 +404,8 @@ BOOST_AUTO_TEST_CASE(ranking_picks_the_wheel_pip_installs) {
                                .glibc = OsVersion{2, 28}};
     const TagRanking ranking(linux);
     BOOST_TEST(ranking.tags().size() == accepted_tags(linux).size());
-    BOOST_TEST(*ranking.priority(Tag::from("cp312-cp312-manylinux_2_28_x86_64")) == 0u);
-    BOOST_TEST(!ranking.priority(Tag::from("cp312-cp312-manylinux_2_29_x86_64")).has_value());
+    BOOST_TEST(*ranking.best(TagSet::from("cp312-cp312-manylinux_2_28_x86_64")) == 0u);
+    BOOST_TEST(!ranking.best(TagSet::from("cp312-cp312-manylinux_2_29_x86_64")).has_value());
 
     // A wheel with several tags ranks by its best one.
     const auto triton = WheelFilename::from(
