@@ -137,25 +137,23 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision, const std::string& 
              });
     std::sort(m.releases.begin(), m.releases.end(),
               [](const ReleaseFact& a, const ReleaseFact& b) { return b.torch < a.torch; });
-    for_rows(db, "SELECT torch, backend, os, arch FROM release_backend" + valid, revision,
-             [&](sqlite::Statement& row) {
-                 const std::string key =
-                     row.text(0) + " " + row.text(1) + " " + row.text(2) + " " + row.text(3);
-                 m.published.push_back(
-                     PublishedBackend{texts.version(row.text(0), "release_backend", key, "torch"),
-                                      texts.backend(row.text(1), "release_backend", key, "backend"),
-                                      os_of(row.text(2), "release_backend", key),
-                                      arch_of(row.text(3), "release_backend", key)});
-             });
-    for_rows(db, "SELECT torch, backend, os, arch FROM pypi_backend" + valid, revision,
-             [&](sqlite::Statement& row) {
-                 const std::string key = row.text(0) + " " + row.text(2) + " " + row.text(3);
-                 m.pypi_builds.push_back(
-                     PublishedBackend{texts.version(row.text(0), "pypi_backend", key, "torch"),
-                                      texts.backend(row.text(1), "pypi_backend", key, "backend"),
-                                      os_of(row.text(2), "pypi_backend", key),
-                                      arch_of(row.text(3), "pypi_backend", key)});
-             });
+    // release_backend and pypi_backend: (torch, backend, os, arch) rows of the same shape.
+    const auto read_builds = [&](const std::string& table, std::vector<PublishedBackend>& out) {
+        for_rows(db, "SELECT torch, backend, os, arch FROM " + table + valid, revision,
+                 [&](sqlite::Statement& row) {
+                     const std::string torch = row.text(0);
+                     const std::string backend = row.text(1);
+                     const std::string os = row.text(2);
+                     const std::string arch = row.text(3);
+                     const std::string key = torch + " " + backend + " " + os + " " + arch;
+                     out.push_back(PublishedBackend{texts.version(torch, table, key, "torch"),
+                                                    texts.backend(backend, table, key, "backend"),
+                                                    os_of(os, table, key),
+                                                    arch_of(arch, table, key)});
+                 });
+    };
+    read_builds("release_backend", m.published);
+    read_builds("pypi_backend", m.pypi_builds);
     for_rows(db, "SELECT backend, cuda FROM backend_cuda" + valid, revision,
              [&](sqlite::Statement& row) {
                  const std::string key = row.text(0);
