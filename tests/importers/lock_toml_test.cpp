@@ -2,6 +2,7 @@
 // same errors, at the same positions, as one toml++ parse of the whole file.
 #include "engine/diagnostic.hpp"
 #include "importers/lock_toml.hpp"
+#include "tests/support/input_errors.hpp"
 
 #include <functional>
 
@@ -55,15 +56,6 @@ toml::table whole(const std::string& text) {
     return toml::parse(std::string_view(text), std::string_view("uv.lock"));
 }
 
-std::string error_of(const std::function<void()>& action) {
-    try {
-        action();
-    } catch (const InputError& e) {
-        return render(e.diagnostic());
-    }
-    return "no error";
-}
-
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(lock_toml)
@@ -91,7 +83,8 @@ BOOST_AUTO_TEST_CASE(an_error_in_the_second_half_names_its_line_in_the_file) {
     text.replace(bad, 9, "version = = ");
     const std::size_t line = 1 + static_cast<std::size_t>(std::count(
                                      text.begin(), text.begin() + static_cast<long>(bad), '\n'));
-    const std::string error = error_of([&] { LockToml(TextInput::from_string(text, "uv.lock")); });
+    const std::string error =
+        torchpin::test::input_error_of([&] { LockToml(TextInput::from_string(text, "uv.lock")); });
     BOOST_TEST(error.rfind("uv.lock:" + std::to_string(line) + ":", 0) == 0, error);
     BOOST_TEST(error.find("invalid TOML") != std::string::npos, error);
 }
@@ -124,7 +117,8 @@ BOOST_AUTO_TEST_CASE(a_table_defined_in_both_halves_is_the_error_one_parse_repor
     const std::string text = with_middle(
         "\n[manifest]\nmembers = [\"again\"]\n",
         [](const std::string& t, std::size_t offset) { return split_point(t) < offset; });
-    const std::string error = error_of([&] { LockToml(TextInput::from_string(text, "uv.lock")); });
+    const std::string error =
+        torchpin::test::input_error_of([&] { LockToml(TextInput::from_string(text, "uv.lock")); });
     BOOST_TEST(error.find("invalid TOML") != std::string::npos, error);
     std::string reference;
     try {
@@ -145,7 +139,8 @@ BOOST_AUTO_TEST_CASE(a_static_package_array_extended_by_headers_is_the_error_one
     text += many_packages(20).substr(std::string("version = 1\n").size());
     BOOST_REQUIRE_GT(text.size(), 256u << 10);
     BOOST_REQUIRE_GT(split_point(text), text.find("[manifest]"));
-    const std::string error = error_of([&] { LockToml(TextInput::from_string(text, "uv.lock")); });
+    const std::string error =
+        torchpin::test::input_error_of([&] { LockToml(TextInput::from_string(text, "uv.lock")); });
     BOOST_TEST(error.find("invalid TOML") != std::string::npos, error);
 }
 

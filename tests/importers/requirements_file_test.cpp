@@ -3,12 +3,15 @@
 #include "engine/diagnostic.hpp"
 #include "importers/lockfile_reader.hpp"
 #include "importers/requirements_file.hpp"
+#include "tests/support/input_errors.hpp"
 
 #include <map>
 
 #include <boost/test/unit_test.hpp>
 
 using namespace torchpin;
+
+using torchpin::test::starts_with;
 
 namespace {
 
@@ -22,16 +25,7 @@ LockedRequirements read(std::string text, std::map<std::string, std::string> var
 }
 
 std::string error_of(std::string text, std::map<std::string, std::string> variables = {}) {
-    try {
-        read(std::move(text), std::move(variables));
-    } catch (const InputError& e) {
-        return render(e.diagnostic());
-    }
-    return "no error";
-}
-
-bool starts_with(const std::string& text, const std::string& prefix) {
-    return text.rfind(prefix, 0) == 0;
+    return test::input_error_of([&] { read(std::move(text), std::move(variables)); });
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "engine/diagnostic.hpp"
 #include "importers/lockfile_reader.hpp"
 #include "importers/requirements_file.hpp"
+#include "tests/support/input_errors.hpp"
 #include "tests/support/scratch_directory.hpp"
 #include "tests/support/test_paths.hpp"
 
@@ -13,21 +14,14 @@
 using namespace torchpin;
 using torchpin::test::ScratchDirectory;
 
+using torchpin::test::starts_with;
+
 namespace {
 
 const std::filesystem::path fixtures = test::source_path("tests/importers/fixtures/requirements");
 
 std::string error_of(const std::filesystem::path& path) {
-    try {
-        read_locked_requirements(path);
-    } catch (const InputError& e) {
-        return render(e.diagnostic());
-    }
-    return "no error";
-}
-
-bool starts_with(const std::string& text, const std::string& prefix) {
-    return text.rfind(prefix, 0) == 0;
+    return test::input_error_of([&] { read_locked_requirements(path); });
 }
 
 } // namespace

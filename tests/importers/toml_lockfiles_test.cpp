@@ -4,13 +4,15 @@
 #include "importers/lockfile_reader.hpp"
 #include "importers/pylock.hpp"
 #include "importers/uv_lock.hpp"
+#include "tests/support/input_errors.hpp"
 #include "tests/support/test_paths.hpp"
 
-#include <functional>
 
 #include <boost/test/unit_test.hpp>
 
 using namespace torchpin;
+
+using torchpin::test::starts_with;
 
 namespace {
 
@@ -20,19 +22,6 @@ LockedRequirements uv_lock(std::string text) {
 
 LockedRequirements pylock(std::string text) {
     return read_pylock(TextInput::from_string(std::move(text), "pylock.toml"));
-}
-
-std::string error_of(const std::function<void()>& action) {
-    try {
-        action();
-    } catch (const InputError& e) {
-        return render(e.diagnostic());
-    }
-    return "no error";
-}
-
-bool starts_with(const std::string& text, const std::string& prefix) {
-    return text.rfind(prefix, 0) == 0;
 }
 
 const std::string pylock_header = "lock-version = \"1.0\"\ncreated-by = \"test\"\n";
@@ -98,19 +87,24 @@ source = { git = "https://github.com/pytorch/vision.git?rev=v0.16.2#abc" }
 }
 
 BOOST_AUTO_TEST_CASE(errors_name_line_and_column) {
-    BOOST_TEST(starts_with(error_of([] { uv_lock("version = 1\n[[package]\n"); }),
-                           "uv.lock:2:11: error: invalid TOML: Error while parsing table header"));
-    BOOST_TEST(starts_with(error_of([] { uv_lock("[[package]]\nversion = \"1\"\n"); }),
-                           "uv.lock:1:1: error: [[package]] has no \"name\""));
     BOOST_TEST(
-        starts_with(error_of([] { uv_lock("[[package]]\nname = \"x\"\nversion = \"1.x\"\n"); }),
-                    "uv.lock:3:11: error: invalid version \"1.x\""));
-    BOOST_TEST(starts_with(error_of([] { uv_lock("[[package]]\nname = 3\n"); }),
-                           "uv.lock:2:8: error: \"name\" must be a string"));
+        starts_with(torchpin::test::input_error_of([] { uv_lock("version = 1\n[[package]\n"); }),
+                    "uv.lock:2:11: error: invalid TOML: Error while parsing table header"));
     BOOST_TEST(starts_with(
-        error_of([] { uv_lock("[[package]]\nname = \"x\"\nsource = { weird = \"y\" }\n"); }),
-        "uv.lock:3:10: error: unknown package source"));
-    BOOST_TEST(starts_with(error_of([] { uv_lock("[[package]]\nname = \"x\"\nwheels = [1]\n"); }),
+        torchpin::test::input_error_of([] { uv_lock("[[package]]\nversion = \"1\"\n"); }),
+        "uv.lock:1:1: error: [[package]] has no \"name\""));
+    BOOST_TEST(starts_with(torchpin::test::input_error_of(
+                               [] { uv_lock("[[package]]\nname = \"x\"\nversion = \"1.x\"\n"); }),
+                           "uv.lock:3:11: error: invalid version \"1.x\""));
+    BOOST_TEST(
+        starts_with(torchpin::test::input_error_of([] { uv_lock("[[package]]\nname = 3\n"); }),
+                    "uv.lock:2:8: error: \"name\" must be a string"));
+    BOOST_TEST(starts_with(torchpin::test::input_error_of([] {
+                               uv_lock("[[package]]\nname = \"x\"\nsource = { weird = \"y\" }\n");
+                           }),
+                           "uv.lock:3:10: error: unknown package source"));
+    BOOST_TEST(starts_with(torchpin::test::input_error_of(
+                               [] { uv_lock("[[package]]\nname = \"x\"\nwheels = [1]\n"); }),
                            "uv.lock:3:11: error: each item of \"wheels\" must be a table"));
 }
 
@@ -149,22 +143,28 @@ BOOST_AUTO_TEST_CASE(reads_the_example_lockfile) {
 }
 
 BOOST_AUTO_TEST_CASE(required_keys_and_versions_are_checked) {
-    BOOST_TEST(starts_with(error_of([] { pylock("created-by = \"x\"\npackages = []\n"); }),
-                           "pylock.toml:1:1: error: the lockfile has no \"lock-version\""));
-    BOOST_TEST(starts_with(error_of([] { pylock("lock-version = \"1.0\"\npackages = []\n"); }),
-                           "pylock.toml:1:1: error: the lockfile has no \"created-by\""));
-    BOOST_TEST(starts_with(error_of([] { pylock("lock-version = \"2.0\"\ncreated-by = \"x\"\n"); }),
-                           "pylock.toml:1:16: error: unsupported lock-version \"2.0\""));
-    BOOST_TEST(starts_with(error_of([] { pylock(pylock_header); }),
-                           "pylock.toml:1:1: error: the lockfile has no \"packages\""));
-    BOOST_TEST(
-        starts_with(error_of([] { pylock(pylock_header + "\n[[packages]]\nversion = \"1.0\"\n"); }),
-                    "pylock.toml:4:1: error: [[packages]] has no \"name\""));
     BOOST_TEST(starts_with(
-        error_of([] { pylock(pylock_header + "[[packages]]\nname = \"x\"\nwheels = {}\n"); }),
-        "pylock.toml:5:10: error: \"wheels\" must be an array"));
-    BOOST_TEST(starts_with(error_of([] { pylock("lock-version = \"1.0\"\ncreated-by = \n"); }),
-                           "pylock.toml:2:"));
+        torchpin::test::input_error_of([] { pylock("created-by = \"x\"\npackages = []\n"); }),
+        "pylock.toml:1:1: error: the lockfile has no \"lock-version\""));
+    BOOST_TEST(starts_with(
+        torchpin::test::input_error_of([] { pylock("lock-version = \"1.0\"\npackages = []\n"); }),
+        "pylock.toml:1:1: error: the lockfile has no \"created-by\""));
+    BOOST_TEST(starts_with(torchpin::test::input_error_of(
+                               [] { pylock("lock-version = \"2.0\"\ncreated-by = \"x\"\n"); }),
+                           "pylock.toml:1:16: error: unsupported lock-version \"2.0\""));
+    BOOST_TEST(starts_with(torchpin::test::input_error_of([] { pylock(pylock_header); }),
+                           "pylock.toml:1:1: error: the lockfile has no \"packages\""));
+    BOOST_TEST(starts_with(torchpin::test::input_error_of([] {
+                               pylock(pylock_header + "\n[[packages]]\nversion = \"1.0\"\n");
+                           }),
+                           "pylock.toml:4:1: error: [[packages]] has no \"name\""));
+    BOOST_TEST(starts_with(torchpin::test::input_error_of([] {
+                               pylock(pylock_header + "[[packages]]\nname = \"x\"\nwheels = {}\n");
+                           }),
+                           "pylock.toml:5:10: error: \"wheels\" must be an array"));
+    BOOST_TEST(starts_with(
+        torchpin::test::input_error_of([] { pylock("lock-version = \"1.0\"\ncreated-by = \n"); }),
+        "pylock.toml:2:"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
