@@ -89,6 +89,18 @@ BOOST_AUTO_TEST_CASE(an_error_in_the_second_half_names_its_line_in_the_file) {
     BOOST_TEST(error.find("invalid TOML") != std::string::npos, error);
 }
 
+// toml++ 3.3.0 reached undefined behaviour on these (marzer/tomlplusplus#295; see
+// third_party/tomlplusplus.cpp); a TORCHPIN_SANITIZE build fails here without the workaround.
+BOOST_AUTO_TEST_CASE(a_non_ascii_character_where_a_key_or_space_belongs_is_a_clean_error) {
+    for (const std::string text :
+         {"\u00e9 = 1\n", "a = 1\n\u020e\n", "\u2f70 = 1\n", "a = \"x\"\u00a7\n"}) {
+        const std::string error = torchpin::test::input_error_of(
+            [&] { LockToml(TextInput::from_string(text, "uv.lock")); });
+        BOOST_TEST(error.find("invalid TOML") != std::string::npos, error);
+        BOOST_TEST(torchpin::test::starts_with(error, "uv.lock:"), error);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(a_split_inside_a_multi_line_string_still_reads_the_string) {
     // The middle [[package]] header sits inside a string: the halves cannot be parsed apart.
     const std::string block =
