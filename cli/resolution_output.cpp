@@ -2,6 +2,7 @@
 #include "cli/resolution_output.hpp"
 
 #include "engine/explanation.hpp"
+#include "engine/release_wheels.hpp"
 #include "importers/machine_json.hpp"
 
 #include <set>
@@ -122,14 +123,19 @@ nlohmann::ordered_json string_array(const std::vector<std::string>& lines) {
 
 std::vector<PinFiles> pin_files(const CompatMatrix& matrix, const Candidate& solution) {
     std::vector<PinFiles> out;
+    const ReleaseWheels wheels(matrix);
     for (const Pin& pin : solution.pins) {
         PinFiles files{pin.package, {}, {}};
         std::set<std::string> seen; // a file several sources list (two URLs of one wheel) once
-        for (const IndexFile& file : matrix.wheels) {
+        if (!pin.version) {
+            out.push_back(std::move(files));
+            continue;
+        }
+        for (const IndexFile* listed : wheels.of(pin.package, *pin.version)) {
+            const IndexFile& file = *listed;
             const bool same_backend = file.backend ? *file.backend == solution.backend
                                                    : solution.backend.kind() == BackendKind::Cpu;
-            if (!pin.version || file.wheel.name().normalized() != pin.package ||
-                file.wheel.version() != *pin.version || !same_backend ||
+            if (file.wheel.version() != *pin.version || !same_backend ||
                 !seen.insert(file.wheel.to_string()).second) {
                 continue;
             }

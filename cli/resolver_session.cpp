@@ -7,6 +7,7 @@
 #include "engine/target_machine.hpp"
 
 #include <cstdlib>
+#include <memory>
 
 namespace torchpin::cli {
 
@@ -62,7 +63,8 @@ std::optional<std::string> stale_data_warning(const std::optional<std::string>& 
            "): newer releases are missing; run 'torchpin update'";
 }
 
-ResolverSession open_resolver_session(const GlobalOptions& global, const MachineOptions& options) {
+ResolverSession open_resolver_session(const GlobalOptions& global, const MachineOptions& options,
+                                      WheelLoading wheels) {
     ResolverSession session;
     session.machine = build_machine(options, global);
     auto target = resolver_target(session.machine);
@@ -71,9 +73,11 @@ ResolverSession open_resolver_session(const GlobalOptions& global, const Machine
     }
     session.target = target->machine;
     session.warnings = target->assumptions;
-    auto store = open_matrix_for_reading(global);
-    const std::int64_t revision = revision_to_read(store, global.revision);
-    session.matrix = load_compat_matrix(store, revision, session.target.tags);
+    auto store = std::make_shared<MatrixStore>(open_matrix_for_reading(global));
+    const std::int64_t revision = revision_to_read(*store, global.revision);
+    session.matrix = wheels == WheelLoading::OnDemand
+                         ? load_compat_matrix_wheels_on_demand(store, revision, session.target.tags)
+                         : load_compat_matrix(*store, revision, session.target.tags);
     if (auto stale = stale_data_warning(session.matrix.data_as_of, today())) {
         session.warnings.push_back(*stale);
     }

@@ -22,9 +22,15 @@ struct ResolverSession {
     std::vector<std::string> warnings; // assumptions about the machine, stale data
 };
 
+// When the session reads the matrix's wheel rows for the machine's OS: all at once (explain and
+// which look at every release), or each release's when the solver first asks (resolve stops at
+// the first release that works, usually the newest).
+enum class WheelLoading { AllNow, OnDemand };
+
 // Builds the machine from the options, reads the matrix revision (--revision or the newest) and
 // collects the warnings. Throws UsageError when the machine lacks what the resolver needs.
-ResolverSession open_resolver_session(const GlobalOptions& global, const MachineOptions& options);
+ResolverSession open_resolver_session(const GlobalOptions& global, const MachineOptions& options,
+                                      WheelLoading wheels);
 
 // The request from the command line: the requirements (default `torch torchvision torchaudio`),
 // --backend (`auto` or a backend label) and --allow-cpu-fallback. Throws InputError with a caret

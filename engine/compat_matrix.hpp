@@ -12,8 +12,10 @@
 #include "engine/version.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace torchpin {
@@ -79,6 +81,12 @@ struct KnownIssueFact {
     std::vector<std::string> links;
 };
 
+// The wheel files of one package (normalized name) at one public version, every local label
+// included ("torch", 2.9.1: 2.9.1+cpu, 2.9.1+cu128, ...), read from where the matrix came from
+// on first use; the reader keeps them for as long as any copy of it lives.
+using WheelReader = std::function<const std::vector<IndexFile>&(std::string_view package,
+                                                                const Version& public_version)>;
+
 struct CompatMatrix {
     std::int64_t revision = 0;
     std::optional<std::string> data_as_of;
@@ -92,6 +100,7 @@ struct CompatMatrix {
     std::vector<RocmTargets> rocm_targets;
     std::vector<KnownIssueFact> known_issues;
     std::vector<IndexFile> wheels; // torch, torchvision, torchaudio wheels for the target OS/CPU
+    WheelReader read_wheels; // set instead of `wheels`: reads them per release (ReleaseWheels)
     std::vector<PublishedBackend> pypi_builds; // the build `pip install torch==V` gets from PyPI
 
     const ReleaseFact* release(const Version& torch) const;

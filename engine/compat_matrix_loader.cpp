@@ -5,6 +5,8 @@
 #include "engine/matrix_schema.hpp"
 
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <sstream>
 #include <unordered_map>
 
@@ -104,8 +106,100 @@ std::string platform_word(const TagEnvironment& env) {
     return "linux";
 }
 
-// Every table at `revision`, with the wheel rows that `wheel_filter` (an SQL condition) admits.
-CompatMatrix load(MatrixStore& store, std::int64_t revision, const std::string& wheel_filter) {
+const std::string wheel_select =
+    "SELECT listing, url, file_name, backend, sha256, requires_python, yanked, yanked_reason, "
+    "core_metadata, upload_time, provenance FROM wheel_file";
+
+// A row of `wheel_select`.
+IndexFile wheel_row(sqlite::Statement& row, ParsedTexts& texts) {
+    const std::string url = row.text(1);
+    IndexFile file{
+        .listing = row.text(0),
+        .wheel = parsed(WheelFilename::parse(row.text(2)), "wheel_file", url, "file_name"),
+        .backend = std::nullopt,
+        .url = url,
+        .sha256 = row.optional_text(4),
+        .requires_python = row.optional_text(5),
+        .yanked = row.integer(6) != 0,
+        .yanked_reason = row.text(7),
+        .core_metadata = row.optional_text(8),
+        .upload_time = row.optional_text(9),
+        .provenance = parse_provenance(row.text(10)).value_or(Provenance::Observed),
+    };
+    if (auto backend = row.optional_text(3)) {
+        file.backend = texts.backend(*backend, "wheel_file", url, "backend");
+    }
+    return file;
+}
+
+// The SQL condition on wheel rows that load_compat_matrix keeps for `env`.
+std::string wheel_filter_for(const TagEnvironment& env) {
+    return "instr(platform_tags, '" + platform_word(env) + "') > 0 OR platform_tags = 'any'";
+}
+
+// The torch family's wheel rows at ?1 that `wheel_filter` (an SQL condition) admits.
+std::string family_wheels_sql(const std::string& wheel_filter) {
+    return wheel_select + " WHERE " + valid_at(1) +
+           " AND package IN ('torch', 'torchvision', 'torchaudio') AND (" + wheel_filter +
+           ") ORDER BY package, id";
+}
+
+// The wheel rows of one package and public version at a time, each read once and kept. An
+// unpinned resolve asks for two to five releases; one that walks them all (no answer) costs
+// about what reading every row at once does (docs/performance.md).
+class WheelShelf {
+public:
+    WheelShelf(std::shared_ptr<MatrixStore> store, std::int64_t revision, const TagEnvironment& env)
+        : store_(std::move(store))
+        , revision_(revision)
+        , filter_(wheel_filter_for(env)) {}
+
+    const std::vector<IndexFile>& files(std::string_view package, const Version& public_version) {
+        Key key{std::string(package), public_version.to_string()};
+        if (const auto it = read_.find(key); it != read_.end()) {
+            return it->second;
+        }
+        std::vector<IndexFile> files = read_one(key);
+        return read_.emplace(std::move(key), std::move(files)).first->second;
+    }
+
+private:
+    using Key = std::pair<std::string, std::string>; // package, public version text
+
+    // Versions from the public version's text to before that text and ',': the text itself and
+    // every "text+label" (',' sorts right after '+', and nothing else can follow a normalized
+    // release there). ReleaseWheels compares the parsed versions besides.
+    std::vector<IndexFile> read_one(const Key& key) {
+        if (!one_release_) {
+            one_release_ = store_->database().prepare(
+                wheel_select + " WHERE " + valid_at(1) +
+                " AND package = ?2 AND version >= ?3 AND version < ?4 AND (" + filter_ +
+                ") ORDER BY id");
+        }
+        one_release_->reset();
+        one_release_->bind(1, revision_)
+            .bind(2, key.first)
+            .bind(3, key.second)
+            .bind(4, key.second + ",");
+        std::vector<IndexFile> files;
+        while (one_release_->step()) {
+            files.push_back(wheel_row(*one_release_, texts_));
+        }
+        return files;
+    }
+
+    std::shared_ptr<MatrixStore> store_;
+    std::int64_t revision_;
+    std::string filter_;
+    std::optional<sqlite::Statement> one_release_;
+    ParsedTexts texts_;
+    std::map<Key, std::vector<IndexFile>> read_;
+};
+
+// Every table at `revision`, with the wheel rows that `wheel_filter` (an SQL condition) admits,
+// or none without one.
+CompatMatrix load(MatrixStore& store, std::int64_t revision,
+                  const std::optional<std::string>& wheel_filter) {
     sqlite::Database& db = store.database();
     CompatMatrix m;
     m.revision = revision;
@@ -233,32 +327,10 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision, const std::string& 
             }
             m.known_issues.push_back(std::move(issue));
         });
-    for_rows(db,
-             "SELECT listing, url, file_name, backend, sha256, requires_python, yanked, "
-             "yanked_reason, core_metadata, upload_time, provenance FROM wheel_file" +
-                 valid + " AND package IN ('torch', 'torchvision', 'torchaudio') AND (" +
-                 wheel_filter + ")",
-             revision, [&](sqlite::Statement& row) {
-                 const std::string url = row.text(1);
-                 IndexFile file{
-                     .listing = row.text(0),
-                     .wheel =
-                         parsed(WheelFilename::parse(row.text(2)), "wheel_file", url, "file_name"),
-                     .backend = std::nullopt,
-                     .url = url,
-                     .sha256 = row.optional_text(4),
-                     .requires_python = row.optional_text(5),
-                     .yanked = row.integer(6) != 0,
-                     .yanked_reason = row.text(7),
-                     .core_metadata = row.optional_text(8),
-                     .upload_time = row.optional_text(9),
-                     .provenance = parse_provenance(row.text(10)).value_or(Provenance::Observed),
-                 };
-                 if (auto backend = row.optional_text(3)) {
-                     file.backend = texts.backend(*backend, "wheel_file", url, "backend");
-                 }
-                 m.wheels.push_back(std::move(file));
-             });
+    if (wheel_filter) {
+        for_rows(db, family_wheels_sql(*wheel_filter), revision,
+                 [&](sqlite::Statement& row) { m.wheels.push_back(wheel_row(row, texts)); });
+    }
     return m;
 }
 
@@ -266,12 +338,22 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision, const std::string& 
 
 CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
                                 const TagEnvironment& env) {
-    return load(store, revision,
-                "instr(platform_tags, '" + platform_word(env) + "') > 0 OR platform_tags = 'any'");
+    return load(store, revision, wheel_filter_for(env));
+}
+
+CompatMatrix load_compat_matrix_wheels_on_demand(std::shared_ptr<MatrixStore> store,
+                                                 std::int64_t revision, const TagEnvironment& env) {
+    CompatMatrix m = load(*store, revision, std::nullopt);
+    m.read_wheels = [shelf = std::make_shared<WheelShelf>(std::move(store), revision, env)](
+                        std::string_view package,
+                        const Version& public_version) -> const std::vector<IndexFile>& {
+        return shelf->files(package, public_version);
+    };
+    return m;
 }
 
 CompatMatrix load_compat_matrix_every_platform(MatrixStore& store, std::int64_t revision) {
-    return load(store, revision, "1");
+    return load(store, revision, std::string("1"));
 }
 
 CompatMatrix narrowed_to_platform(CompatMatrix every_platform, const TagEnvironment& env) {

@@ -4,6 +4,8 @@
 #include "engine/compat_matrix.hpp"
 #include "engine/matrix_store.hpp"
 
+#include <memory>
+
 namespace torchpin {
 
 // The facts of `revision` the resolver needs for a machine with `env`: every release, backend,
@@ -12,6 +14,12 @@ namespace torchpin {
 // of a row whose values do not parse.
 CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
                                 const TagEnvironment& env);
+
+// The same facts with no wheel rows read yet: the matrix's `read_wheels` reads one release's
+// (those of `env`'s OS) when ReleaseWheels first asks for them, keeping `store` open until then.
+// For answers that look at a few releases only (`resolve` stops at the first that works).
+CompatMatrix load_compat_matrix_wheels_on_demand(std::shared_ptr<MatrixStore> store,
+                                                 std::int64_t revision, const TagEnvironment& env);
 
 // The same facts with the wheels of every OS and CPU, for the checks that do not depend on a
 // machine (a lockfile's hashes and yanked files for all platforms, builds never published).

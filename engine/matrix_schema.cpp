@@ -309,8 +309,14 @@ CREATE TABLE http_cache (
 ) STRICT, WITHOUT ROWID;
 )sql";
 
+// Migration 4: the wheel rows of one release found without scanning the package's (`resolve`
+// reads them per release, see load_compat_matrix_wheels_on_demand).
+constexpr const char* migration_4 = R"sql(
+CREATE INDEX wheel_file_release ON wheel_file (package, version);
+)sql";
+
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> all{migration_1, migration_2, migration_3};
+    static const std::vector<const char*> all{migration_1, migration_2, migration_3, migration_4};
     return all;
 }
 

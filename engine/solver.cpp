@@ -3,12 +3,12 @@
 #include "engine/solver.hpp"
 
 #include "engine/platform_tag.hpp"
+#include "engine/release_wheels.hpp"
 #include "engine/version_set.hpp"
 
 #include <algorithm>
 #include <map>
 #include <set>
-#include <unordered_map>
 
 namespace torchpin {
 
@@ -89,39 +89,7 @@ struct WheelChoice {
     const IndexFile* best = nullptr; // the file pip installs on this machine, if any
 };
 
-// The matrix's wheels by package and public version, built once per resolve, so that each
-// candidate looks at the files of its own release rather than at every file in the matrix.
-class WheelsByRelease {
-public:
-    explicit WheelsByRelease(const CompatMatrix& matrix) {
-        for (const IndexFile& file : matrix.wheels) {
-            files_[std::string(file.wheel.name().normalized())]
-                  [file.wheel.version().public_version()]
-                      .push_back(&file);
-        }
-    }
-
-    // In the matrix's order.
-    const std::vector<const IndexFile*>& of(std::string_view package,
-                                            const Version& version) const {
-        static const std::vector<const IndexFile*> none;
-        const auto of_package = files_.find(package);
-        if (of_package == files_.end()) {
-            return none;
-        }
-        const auto& releases = of_package->second;
-        // The releases a resolve asks about carry no local label: no public copy to make.
-        const auto it =
-            version.has_local() ? releases.find(version.public_version()) : releases.find(version);
-        return it == releases.end() ? none : it->second;
-    }
-
-private:
-    std::map<std::string, std::unordered_map<Version, std::vector<const IndexFile*>>, std::less<>>
-        files_;
-};
-
-WheelChoice choose_wheel(const WheelsByRelease& wheels, const TagEnvironment& tags,
+WheelChoice choose_wheel(const ReleaseWheels& wheels, const TagEnvironment& tags,
                          const TagRanking& ranking, std::string_view package,
                          const Version& version, const Backend& backend) {
     WheelChoice choice;
@@ -404,7 +372,7 @@ private:
     const TargetMachine& machine_;
     const ResolveRequest& request_;
     TagRanking ranking_;
-    WheelsByRelease wheels_;
+    ReleaseWheels wheels_;
     std::string best_platform_; // named by NoWheelFor rejections
     std::map<std::string, std::vector<const Requirement*>, std::less<>> requirements_;
 };

@@ -1,9 +1,10 @@
 // MatrixStore: revisions instead of overwrites, no-op re-imports, diffs, atomic failure,
 // read-only images, verification, surviving SIGKILL mid-import with readers running, and the
-// resolver's loader narrowing wheels to a machine's platform.
+// resolver's loader narrowing wheels to a machine's platform or reading them per release.
 #include "engine/compat_matrix_loader.hpp"
 #include "engine/matrix_schema.hpp"
 #include "engine/matrix_store.hpp"
+#include "engine/release_wheels.hpp"
 #include "tests/support/printing.hpp"
 
 #include <csignal>
@@ -313,6 +314,88 @@ BOOST_AUTO_TEST_CASE(narrowing_a_loaded_matrix_keeps_the_wheels_loading_for_the_
             BOOST_TEST((narrowed_to_platform(every, env).wheels == read));
         }
     }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+namespace {
+
+// The file names of what ReleaseWheels found, in its order.
+std::vector<std::string> names(const std::vector<const IndexFile*>& files) {
+    std::vector<std::string> out;
+    for (const IndexFile* file : files) {
+        out.push_back(file->wheel.to_string());
+    }
+    return out;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(wheels_on_demand)
+
+BOOST_AUTO_TEST_CASE(reading_one_release_at_a_time_finds_what_loading_every_wheel_finds) {
+    TempDatabase temp;
+    auto store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));
+    // Versions whose texts share prefixes: only 2.1.0 and its labels are release 2.1.0.
+    std::vector<IndexFile> files;
+    for (const std::string version :
+         {"2.1.0", "2.1.0+cpu", "2.1.0+cu121", "2.1.0.post1", "2.1.0rc1", "2.1.01", "2.10.0"}) {
+        for (const std::string platform : {"linux_x86_64", "win_amd64", "macosx_11_0_arm64"}) {
+            files.push_back(wheel("torch-" + version + "-cp311-cp311-" + platform + ".whl"));
+        }
+    }
+    files.push_back(wheel("torchvision-0.16.0+cpu-cp311-cp311-linux_x86_64.whl"));
+    files.push_back(wheel("torchaudio-2.1.0-py3-none-any.whl"));
+    BOOST_REQUIRE(store->import(request({listing(files, "d1")})).revision);
+    files.erase(files.begin() + 1); // 2.1.0 for Windows is gone in revision 2
+    BOOST_REQUIRE(store->import(request({listing(files, "d2")})).revision);
+
+    const std::vector<std::pair<std::string, std::string>> asked{
+        {"torch", "2.1.0"},      {"torch", "2.1.0+cu121"}, {"torch", "2.1.0.post1"},
+        {"torch", "2.1.0rc1"},   {"torch", "2.1.1"},       {"torch", "2.10.0"},
+        {"torch", "2.1"},        {"torch", "2.2.0"},       {"torchvision", "0.16.0"},
+        {"torchaudio", "2.1.0"}, {"torchaudio", "2.1.1"},  {"torchtext", "2.1.0"}};
+    std::size_t found = 0;
+    for (const std::int64_t revision : {1, 2}) {
+        for (const OperatingSystem os :
+             {OperatingSystem::Linux, OperatingSystem::Windows, OperatingSystem::Macos}) {
+            TagEnvironment env;
+            env.os = os;
+            const CompatMatrix all = load_compat_matrix(*store, revision, env);
+            const CompatMatrix on_demand =
+                load_compat_matrix_wheels_on_demand(store, revision, env);
+            BOOST_TEST(on_demand.wheels.empty());
+            const ReleaseWheels from_all(all);
+            const ReleaseWheels read(on_demand);
+            for (const auto& [package, version] : asked) {
+                BOOST_TEST_CONTEXT(revision << " " << name(os) << " " << package << " "
+                                            << version) {
+                    const auto expected = names(from_all.of(package, Version::from(version)));
+                    BOOST_TEST(names(read.of(package, Version::from(version))) == expected,
+                               boost::test_tools::per_element());
+                    found += expected.size();
+                }
+            }
+        }
+    }
+    BOOST_TEST(found > 20u);
+}
+
+BOOST_AUTO_TEST_CASE(the_matrix_keeps_its_store_open_until_its_wheels_are_read) {
+    TempDatabase temp;
+    auto store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));
+    BOOST_REQUIRE(store->import(request({listing({wheel(a), wheel(b), wheel(c)}, "d1")})).revision);
+    TagEnvironment env;
+    const CompatMatrix matrix = load_compat_matrix_wheels_on_demand(store, 1, env);
+    store.reset();
+    const ReleaseWheels wheels(matrix);
+    BOOST_TEST(names(wheels.of("torch", Version::from("2.1.2"))) ==
+                   (std::vector<std::string>{a, b}),
+               boost::test_tools::per_element());
+    // A copy of the matrix shares what was read, at the same addresses.
+    const CompatMatrix copy = matrix;
+    BOOST_TEST(ReleaseWheels(copy).of("torch", Version::from("2.1.2")).front() ==
+               wheels.of("torch", Version::from("2.1.2")).front());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
