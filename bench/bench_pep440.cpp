@@ -2,6 +2,7 @@
 // references to them (as Python sorts a list of references). Prints one JSON object so
 // bench/pep440_vs_packaging.py can put it beside pip's packaging.
 #include "engine/version.hpp"
+#include "engine/version_sort.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -37,7 +38,7 @@ int main(int argc, char** argv) {
         for (const auto& v : versions) {
             order.push_back(&v);
         }
-        std::sort(order.begin(), order.end(), [](const auto* a, const auto* b) { return *a < *b; });
+        torchpin::sort_versions(order);
         const auto t2 = std::chrono::steady_clock::now();
         checksum += order.front()->release().size();
         best_parse = std::min(best_parse, std::chrono::duration<double>(t1 - t0).count());

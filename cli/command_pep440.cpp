@@ -3,11 +3,10 @@
 #include "engine/specifier.hpp"
 #include "engine/text_scanner.hpp"
 #include "engine/version.hpp"
+#include "engine/version_sort.hpp"
 #include "importers/text_input.hpp"
 
-#include <algorithm>
 #include <iostream>
-#include <numeric>
 
 #include <nlohmann/json.hpp>
 
@@ -21,28 +20,30 @@ struct Pep440Options {
     std::string spec;
 };
 
-struct InputVersion {
-    std::string text; // as written, trimmed
-    Version version;
+// The valid lines of the input: texts[i] as written (trimmed), parsed into versions[i].
+struct InputVersions {
+    std::vector<std::string> texts;
+    std::vector<Version> versions;
 };
 
 // Reads one version per line; blank lines are skipped, invalid ones reported on stderr.
-std::vector<InputVersion> read_versions(std::istream& in, bool& had_errors) {
+InputVersions read_versions(std::istream& in, bool& had_errors) {
     const TextInput input = TextInput::read_stream(in, "<stdin>");
-    std::vector<InputVersion> versions;
+    InputVersions read;
     for (const TextLine& line : input.lines()) {
         const std::string_view text = trim_ascii(line.text);
         if (text.empty()) {
             continue;
         }
         if (auto v = Version::parse(line.text)) {
-            versions.push_back(InputVersion{std::string(text), *v});
+            read.texts.emplace_back(text);
+            read.versions.push_back(*std::move(v));
         } else {
             std::cerr << render(locate(v.error(), input.origin(), line.number)) << '\n';
             had_errors = true;
         }
     }
-    return versions;
+    return read;
 }
 
 void print(const GlobalOptions& global, const std::vector<std::string>& lines) {
@@ -66,27 +67,25 @@ int run(const GlobalOptions& global, const Pep440Options& options, std::string_v
         spec = *parsed;
     }
     bool had_errors = false;
-    std::vector<InputVersion> versions = read_versions(std::cin, had_errors);
+    const InputVersions input = read_versions(std::cin, had_errors);
     std::vector<std::string> out;
     if (action == "sort") {
-        std::stable_sort(versions.begin(), versions.end(), [&](const auto& a, const auto& b) {
-            return options.reverse ? b.version < a.version : a.version < b.version;
-        });
-        for (const auto& v : versions) {
-            out.push_back(v.text);
+        std::vector<const Version*> order;
+        for (const Version& v : input.versions) {
+            order.push_back(&v);
+        }
+        sort_versions(order, options.reverse); // equal versions stay in input order
+        for (const Version* v : order) {
+            out.push_back(input.texts[static_cast<std::size_t>(v - input.versions.data())]);
         }
     } else if (action == "normalize") {
-        for (const auto& v : versions) {
-            out.push_back(v.version.to_string());
+        for (const Version& v : input.versions) {
+            out.push_back(v.to_string());
         }
     } else {
-        std::vector<Version> candidates;
-        for (const auto& v : versions) {
-            candidates.push_back(v.version);
-        }
         const auto prereleases = options.pre ? std::optional<bool>(true) : std::nullopt;
-        for (std::size_t i : spec->filter(candidates, prereleases)) {
-            out.push_back(versions[i].text);
+        for (std::size_t i : spec->filter(input.versions, prereleases)) {
+            out.push_back(input.texts[i]);
         }
     }
     print(global, out);

@@ -20,6 +20,7 @@ set(CMAKE_FIND_LIBRARY_SUFFIXES ${torchpin_library_suffixes})
 find_path(TOMLPLUSPLUS_INCLUDE_DIR toml++/toml.h REQUIRED)
 # libcurl: the header only (libcurl4-openssl-dev); the library is loaded with dlopen at run time.
 find_path(CURL_INCLUDE_DIR curl/curl.h REQUIRED)
+find_package(Boost 1.74 REQUIRED) # headers: Boost.Sort in the engine
 if(TORCHPIN_TESTS)
     find_package(Boost 1.74 REQUIRED COMPONENTS unit_test_framework)
 endif()

@@ -95,6 +95,18 @@ public:
     }
     std::size_t hash() const noexcept; // consistent with ==: hash("1.0") == hash("1.0.0")
 
+    // What operator<=> decides most pairs on, for sorting many versions on compact copies
+    // (engine/version_sort.hpp): a summary below another means a version below the other, and
+    // equal summaries that are both exact mean equal versions.
+    struct OrderSummary {
+        std::uint64_t high = 0;
+        std::uint64_t low = 0;
+        bool exact = true;
+    };
+    OrderSummary order_summary() const noexcept {
+        return {order_prefix_high_, order_prefix_low_, order_prefix_exact_};
+    }
+
 private:
     // Sets every part and the order summary: what from_parts and the parser build.
     void assign_parts(std::uint64_t epoch, ReleaseNumbers release, std::optional<PreRelease> pre,

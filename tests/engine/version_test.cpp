@@ -1,9 +1,11 @@
 // PEP 440 Version: grammar, normalization, round trip and the total order, on packaging's own
 // tables.
 #include "engine/version.hpp"
+#include "engine/version_sort.hpp"
 #include "tests/support/pep440_generator.hpp"
 #include "tests/support/tables.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <unordered_set>
@@ -157,6 +159,34 @@ BOOST_AUTO_TEST_CASE(order_summary_agrees_with_the_full_comparison) {
                     return;
                 }
             }
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(sort_versions_is_a_stable_sort_in_both_directions) {
+    // Many equal versions in different spellings, so that stability shows.
+    std::vector<Version> versions;
+    test::Pep440Generator generator(440);
+    const std::vector<std::string> spellings{"1.0",       "1.0.0",  "1!1.0",    "1.0+cpu",
+                                             "1.0.0+CPU", "1.0rc1", "1.0-rc.1", "v1.0"};
+    while (versions.size() < 5000) {
+        if (auto v = Version::parse(generator.version_text())) {
+            versions.push_back(*v);
+        }
+        versions.push_back(Version::from(spellings[versions.size() % spellings.size()]));
+    }
+    for (const bool descending : {false, true}) {
+        std::vector<const Version*> expected;
+        for (const Version& v : versions) {
+            expected.push_back(&v);
+        }
+        std::vector<const Version*> sorted = expected;
+        std::stable_sort(expected.begin(), expected.end(), [&](const Version* a, const Version* b) {
+            return descending ? *b < *a : *a < *b;
+        });
+        torchpin::sort_versions(sorted, descending);
+        BOOST_TEST_CONTEXT("descending " << descending) {
+            BOOST_TEST((sorted == expected)); // the same addresses: equal versions in input order
         }
     }
 }
