@@ -16,8 +16,9 @@ CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
                                 const TagEnvironment& env);
 
 // The same facts with no wheel rows read yet: the matrix's `read_wheels` reads one release's
-// (those of `env`'s OS) when ReleaseWheels first asks for them, keeping `store` open until then.
-// For answers that look at a few releases only (`resolve` stops at the first that works).
+// (those of `env`'s OS) when ReleaseWheels first asks for them, and keeps `store` open for as long
+// as the matrix or a copy of it lives. For answers that look at a few releases only (`resolve`
+// stops at the first that works).
 CompatMatrix load_compat_matrix_wheels_on_demand(std::shared_ptr<MatrixStore> store,
                                                  std::int64_t revision, const TagEnvironment& env);
 

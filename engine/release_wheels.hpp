@@ -13,7 +13,8 @@
 namespace torchpin {
 
 // Indexes the matrix's loaded `wheels` once, or, for a matrix loaded with `read_wheels`, reads
-// each release's files through it on first use. Not safe to share between threads.
+// each release's files through it on first use. Refers to the matrix, which must outlive it; not
+// safe to share between threads.
 class ReleaseWheels {
 public:
     explicit ReleaseWheels(const CompatMatrix& matrix);
