@@ -110,7 +110,9 @@ const std::string wheel_select =
     "SELECT listing, url, file_name, backend, sha256, requires_python, yanked, yanked_reason, "
     "core_metadata, upload_time, provenance FROM wheel_file";
 
-// A row of `wheel_select`.
+// A row of `wheel_select`. Not wheel_file_from_row (matrix_store.hpp), which takes an import's
+// RowValues: this reads the columns in place, parses each backend text once, and reports a bad
+// file name as an InputError naming the row.
 IndexFile wheel_row(sqlite::Statement& row, ParsedTexts& texts) {
     const std::string url = row.text(1);
     IndexFile file{
