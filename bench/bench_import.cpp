@@ -1,9 +1,9 @@
 // Import throughput against a bare SQLite bulk insert of the same rows, measured in the same run.
-#include "engine/matrix_store.hpp"
-#include "engine/sha256.hpp"
-#include "importers/html_index_page.hpp"
-#include "importers/index_page.hpp"
-#include "importers/page_files.hpp"
+#include "engine/base/sha256.hpp"
+#include "engine/matrix/matrix_store.hpp"
+#include "importers/index/html_index_page.hpp"
+#include "importers/index/index_page.hpp"
+#include "importers/index/page_files.hpp"
 #include "tests/support/pytorch_index.hpp"
 #include "tests/support/test_paths.hpp"
 

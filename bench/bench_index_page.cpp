@@ -1,7 +1,7 @@
 // Throughput of the HTML and JSON index page parsers on large generated PyTorch-format pages.
-#include "importers/html_index_page.hpp"
-#include "importers/json_index_page.hpp"
-#include "importers/text_input.hpp"
+#include "importers/index/html_index_page.hpp"
+#include "importers/index/json_index_page.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <algorithm>
 #include <chrono>

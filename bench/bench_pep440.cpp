@@ -1,8 +1,8 @@
 // Parse-and-compare throughput of PEP 440 versions: parses every line of a file, then sorts
 // references to them (as Python sorts a list of references). Prints one JSON object so
 // bench/pep440_vs_packaging.py can put it beside pip's packaging.
-#include "engine/version.hpp"
-#include "engine/version_sort.hpp"
+#include "engine/pep/version.hpp"
+#include "engine/pep/version_sort.hpp"
 
 #include <algorithm>
 #include <chrono>

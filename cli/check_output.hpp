@@ -2,7 +2,7 @@
 // annotations and SARIF 2.1.0.
 #pragma once
 
-#include "engine/check_finding.hpp"
+#include "engine/check/check_finding.hpp"
 
 #include <string>
 #include <vector>

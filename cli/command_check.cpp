@@ -5,10 +5,10 @@
 #include "cli/machine_options.hpp"
 #include "cli/matrix_access.hpp"
 #include "cli/resolver_session.hpp"
-#include "engine/compat_matrix_loader.hpp"
-#include "engine/lock_check.hpp"
-#include "engine/target_machine.hpp"
-#include "importers/lockfile_reader.hpp"
+#include "engine/check/lock_check.hpp"
+#include "engine/matrix/compat_matrix_loader.hpp"
+#include "engine/solver/target_machine.hpp"
+#include "importers/lock/lockfile_reader.hpp"
 
 #include <future>
 #include <iostream>
@@ -21,7 +21,7 @@ namespace {
 
 struct CheckOptions {
     std::vector<std::string> files;
-    MachineOptions machine;
+    MachineDescription machine;
     bool strict = false;
 };
 

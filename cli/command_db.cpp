@@ -2,7 +2,7 @@
 #include "cli/commands.hpp"
 #include "cli/matrix_access.hpp"
 #include "cli/output.hpp"
-#include "importers/dataset.hpp"
+#include "importers/dataset/dataset.hpp"
 
 #include <iostream>
 #include <sstream>

@@ -2,8 +2,8 @@
 // (by series or by generator) or not at all; the table docs/data.md shows.
 #include "cli/commands.hpp"
 #include "cli/matrix_access.hpp"
-#include "engine/revisioned_table.hpp"
-#include "engine/specifier.hpp"
+#include "engine/matrix/revisioned_table.hpp"
+#include "engine/pep/specifier.hpp"
 
 #include <algorithm>
 #include <iostream>

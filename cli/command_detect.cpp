@@ -2,7 +2,7 @@
 // grouped for people or as the JSON profile that --machine reads back.
 #include "cli/commands.hpp"
 #include "cli/machine_options.hpp"
-#include "importers/machine_json.hpp"
+#include "detect/machine_json.hpp"
 
 #include <iostream>
 #include <memory>
@@ -172,7 +172,7 @@ std::string text_report(const Machine& machine) {
     return out.str();
 }
 
-int run_detect(const GlobalOptions& global, const MachineOptions& options) {
+int run_detect(const GlobalOptions& global, const MachineDescription& options) {
     require_format(global, "detect", {"text", "json"});
     const Machine machine = build_machine(options, global);
     if (global.format == "json") {
@@ -186,7 +186,7 @@ int run_detect(const GlobalOptions& global, const MachineOptions& options) {
 } // namespace
 
 void setup_detect(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
-    auto options = std::make_shared<MachineOptions>();
+    auto options = std::make_shared<MachineDescription>();
     CLI::App* detect = app.add_subcommand(
         "detect", "Describe this machine (OS, Python, GPUs, drivers), each fact with its source");
     add_machine_options(*detect, *options);

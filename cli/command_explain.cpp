@@ -2,7 +2,7 @@
 // backend) candidate considered with its verdict and reasons, the decisions and the hints.
 #include "cli/commands.hpp"
 #include "cli/resolution_output.hpp"
-#include "engine/explanation.hpp"
+#include "engine/solver/explanation.hpp"
 
 #include <iostream>
 #include <memory>
@@ -14,7 +14,7 @@ namespace torchpin::cli {
 namespace {
 
 struct ExplainOptions {
-    MachineOptions machine;
+    MachineDescription machine;
     std::vector<std::string> requirements;
     std::string backend = "auto";
     bool allow_cpu_fallback = false;

@@ -2,8 +2,8 @@
 #include "cli/commands.hpp"
 #include "cli/matrix_access.hpp"
 #include "cli/page_fetching.hpp"
-#include "engine/diagnostic.hpp"
-#include "importers/page_files.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "importers/index/page_files.hpp"
 
 #include <algorithm>
 #include <iostream>

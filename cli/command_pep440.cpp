@@ -1,10 +1,10 @@
 // `torchpin pep440 sort | match SPEC | normalize`: PEP 440 utilities over versions read from stdin.
 #include "cli/commands.hpp"
-#include "engine/specifier.hpp"
-#include "engine/text_scanner.hpp"
-#include "engine/version.hpp"
-#include "engine/version_sort.hpp"
-#include "importers/text_input.hpp"
+#include "engine/base/text_scanner.hpp"
+#include "engine/pep/specifier.hpp"
+#include "engine/pep/version.hpp"
+#include "engine/pep/version_sort.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <iostream>
 

@@ -3,7 +3,7 @@
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "cli/resolution_output.hpp"
-#include "engine/explanation.hpp"
+#include "engine/solver/explanation.hpp"
 
 #include <iostream>
 #include <memory>
@@ -13,7 +13,7 @@ namespace torchpin::cli {
 namespace {
 
 struct ResolveOptions {
-    MachineOptions machine;
+    MachineDescription machine;
     std::vector<std::string> requirements;
     std::string backend = "auto";
     bool allow_cpu_fallback = false;

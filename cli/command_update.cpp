@@ -4,7 +4,7 @@
 #include "cli/index_update.hpp"
 #include "cli/matrix_access.hpp"
 #include "cli/page_fetching.hpp"
-#include "engine/diagnostic.hpp"
+#include "engine/base/diagnostic.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -2,7 +2,7 @@
 // grouped by release or JSON rows; --min-driver answers the reverse question.
 #include "cli/commands.hpp"
 #include "cli/resolver_session.hpp"
-#include "engine/explanation.hpp"
+#include "engine/solver/explanation.hpp"
 
 #include <iostream>
 #include <map>
@@ -16,7 +16,7 @@ namespace torchpin::cli {
 namespace {
 
 struct WhichOptions {
-    MachineOptions machine;
+    MachineDescription machine;
     std::optional<std::string> min_driver; // --min-driver TORCH_SPEC
 };
 

@@ -2,11 +2,12 @@
 // they drive.
 #pragma once
 
+#include "engine/base/diagnostic.hpp"
+
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
 #include <ostream>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -25,11 +26,7 @@ struct GlobalOptions {
     bool verbose() const noexcept { return verbosity > 0; }
 };
 
-// Bad usage that CLI11 cannot see (a format a command does not support, conflicting options).
-class UsageError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
+using torchpin::UsageError; // engine/base/diagnostic.hpp: detect/ throws it for option values too
 
 void add_global_options(CLI::App& app, GlobalOptions& options);
 

@@ -2,7 +2,7 @@
 #include "cli/index_layout.hpp"
 
 #include "cli/global_options.hpp"
-#include "engine/backend.hpp"
+#include "engine/hardware/backend.hpp"
 
 #include <optional>
 #include <utility>

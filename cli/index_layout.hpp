@@ -2,7 +2,7 @@
 // tree does: BASE/ (the root), BASE/<package>/ (all variants), BASE/<folder>/<package>/.
 #pragma once
 
-#include "engine/package_name.hpp"
+#include "engine/pep/package_name.hpp"
 
 #include <set>
 #include <string>

@@ -3,11 +3,11 @@
 
 #include "cli/index_layout.hpp"
 #include "cli/page_fetching.hpp"
-#include "engine/current_content.hpp"
-#include "engine/http_cache.hpp"
-#include "engine/matrix_schema.hpp"
-#include "importers/index_page.hpp"
-#include "importers/page_import.hpp"
+#include "engine/matrix/current_content.hpp"
+#include "engine/matrix/http_cache.hpp"
+#include "engine/matrix/matrix_schema.hpp"
+#include "importers/index/index_page.hpp"
+#include "importers/index/page_import.hpp"
 
 #include <algorithm>
 #include <map>

@@ -3,9 +3,9 @@
 #pragma once
 
 #include "cli/progress_line.hpp"
-#include "engine/matrix_store.hpp"
-#include "engine/package_name.hpp"
-#include "importers/index_listing.hpp"
+#include "engine/matrix/matrix_store.hpp"
+#include "engine/pep/package_name.hpp"
+#include "importers/index/index_listing.hpp"
 #include "net/http_client.hpp"
 
 #include <functional>

@@ -1,7 +1,7 @@
 // torchpin entry point: builds the command line and funnels every outcome into the exit codes
 // 0/1/2/3.
 #include "cli/commands.hpp"
-#include "engine/diagnostic.hpp"
+#include "engine/base/diagnostic.hpp"
 
 #include <exception>
 #include <iostream>

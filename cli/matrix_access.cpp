@@ -1,7 +1,7 @@
 // Locating and opening the matrix database for reading or writing, per the CLI contract.
 #include "cli/matrix_access.hpp"
 
-#include "engine/diagnostic.hpp"
+#include "engine/base/diagnostic.hpp"
 
 #include <cstdlib>
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "cli/global_options.hpp"
-#include "engine/matrix_store.hpp"
+#include "engine/matrix/matrix_store.hpp"
 
 #include <filesystem>
 #include <optional>

@@ -1,7 +1,7 @@
 // Atomic file output: write beside the target, flush to disk, rename over it.
 #include "cli/output.hpp"
 
-#include "engine/diagnostic.hpp"
+#include "engine/base/diagnostic.hpp"
 
 #include <cerrno>
 #include <cstdio>

@@ -3,9 +3,9 @@
 #pragma once
 
 #include "cli/progress_line.hpp"
-#include "engine/diagnostic.hpp"
-#include "importers/index_listing.hpp"
-#include "importers/text_input.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "importers/index/index_listing.hpp"
+#include "importers/input/text_input.hpp"
 #include "net/http_client.hpp"
 
 #include <string>

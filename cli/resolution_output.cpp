@@ -1,9 +1,9 @@
 // Printing a resolution: each format built from the pins, the index and the matrix's files.
 #include "cli/resolution_output.hpp"
 
-#include "engine/explanation.hpp"
-#include "engine/release_wheels.hpp"
-#include "importers/machine_json.hpp"
+#include "detect/machine_json.hpp"
+#include "engine/matrix/release_wheels.hpp"
+#include "engine/solver/explanation.hpp"
 
 #include <set>
 #include <sstream>

@@ -2,9 +2,9 @@
 #include "cli/resolver_session.hpp"
 
 #include "cli/matrix_access.hpp"
-#include "engine/compat_matrix_loader.hpp"
-#include "engine/diagnostic.hpp"
-#include "engine/target_machine.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/matrix/compat_matrix_loader.hpp"
+#include "engine/solver/target_machine.hpp"
 
 #include <cstdlib>
 #include <memory>
@@ -63,8 +63,8 @@ std::optional<std::string> stale_data_warning(const std::optional<std::string>& 
            "): newer releases are missing; run 'torchpin update'";
 }
 
-ResolverSession open_resolver_session(const GlobalOptions& global, const MachineOptions& options,
-                                      WheelLoading wheels) {
+ResolverSession open_resolver_session(const GlobalOptions& global,
+                                      const MachineDescription& options, WheelLoading wheels) {
     ResolverSession session;
     session.machine = build_machine(options, global);
     auto target = resolver_target(session.machine);

@@ -4,9 +4,9 @@
 
 #include "cli/global_options.hpp"
 #include "cli/machine_options.hpp"
-#include "engine/compat_matrix.hpp"
-#include "engine/machine.hpp"
-#include "engine/solver.hpp"
+#include "engine/hardware/machine.hpp"
+#include "engine/matrix/compat_matrix.hpp"
+#include "engine/solver/solver.hpp"
 
 #include <chrono>
 #include <optional>
@@ -29,8 +29,8 @@ enum class WheelLoading { AllNow, OnDemand };
 
 // Builds the machine from the options, reads the matrix revision (--revision or the newest) and
 // collects the warnings. Throws UsageError when the machine lacks what the resolver needs.
-ResolverSession open_resolver_session(const GlobalOptions& global, const MachineOptions& options,
-                                      WheelLoading wheels);
+ResolverSession open_resolver_session(const GlobalOptions& global,
+                                      const MachineDescription& options, WheelLoading wheels);
 
 // The request from the command line: the requirements (default `torch torchvision torchaudio`),
 // --backend (`auto` or a backend label) and --allow-cpu-fallback. Throws InputError with a caret

@@ -1,8 +1,8 @@
 // ROCm version files, KFD topology nodes and rocm_agent_enumerator into AMD facts.
-#include "engine/amd_detection.hpp"
+#include "detect/amd_detection.hpp"
 
-#include "engine/program_run.hpp"
-#include "engine/text_scanner.hpp"
+#include "engine/base/program_run.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <charconv>
 

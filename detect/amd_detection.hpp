@@ -1,10 +1,10 @@
 // The AMD part of a profile: the installed ROCm release and each GPU's gfx target.
 #pragma once
 
-#include "engine/detection_context.hpp"
-#include "engine/expected.hpp"
-#include "engine/machine.hpp"
-#include "engine/pci_devices.hpp"
+#include "detect/detection_context.hpp"
+#include "detect/pci_devices.hpp"
+#include "engine/base/expected.hpp"
+#include "engine/hardware/machine.hpp"
 
 #include <cstdint>
 #include <optional>

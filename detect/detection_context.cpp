@@ -1,5 +1,5 @@
 // The detection context of the running process.
-#include "engine/detection_context.hpp"
+#include "detect/detection_context.hpp"
 
 #include <cstdlib>
 #include <gnu/libc-version.h>

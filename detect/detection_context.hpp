@@ -2,9 +2,9 @@
 // the root, PATH, environment, uname, the C library, NVIDIA's libraries, the GPU tables.
 #pragma once
 
-#include "engine/gpu_catalog.hpp"
-#include "engine/host_root.hpp"
-#include "engine/platform_tag.hpp"
+#include "detect/host_root.hpp"
+#include "engine/hardware/gpu_catalog.hpp"
+#include "engine/pep/platform_tag.hpp"
 
 #include <chrono>
 #include <functional>

@@ -1,5 +1,5 @@
 // Small-file reads, directory listings and links under a probe root, with errors as text.
-#include "engine/host_root.hpp"
+#include "detect/host_root.hpp"
 
 #include <algorithm>
 #include <cerrno>

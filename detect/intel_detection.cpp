@@ -1,5 +1,5 @@
 // Intel GPUs from PCI display controllers, told apart by the GPU table or the integrated slot.
-#include "engine/intel_detection.hpp"
+#include "detect/intel_detection.hpp"
 
 namespace torchpin {
 

@@ -1,9 +1,9 @@
 // The Intel part of a profile: Intel GPUs on the PCI bus, discrete (an XPU target) or integrated.
 #pragma once
 
-#include "engine/detection_context.hpp"
-#include "engine/machine.hpp"
-#include "engine/pci_devices.hpp"
+#include "detect/detection_context.hpp"
+#include "detect/pci_devices.hpp"
+#include "engine/hardware/machine.hpp"
 
 #include <string_view>
 #include <vector>

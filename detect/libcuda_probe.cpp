@@ -1,8 +1,8 @@
 // cuDriverGetVersion through dlopen; torchpin never links the CUDA driver.
-#include "engine/libcuda_probe.hpp"
+#include "detect/libcuda_probe.hpp"
 
-#include "engine/dynamic_library.hpp"
-#include "engine/nvml_probe.hpp"
+#include "detect/nvml_probe.hpp"
+#include "engine/base/dynamic_library.hpp"
 
 namespace torchpin {
 

@@ -1,7 +1,7 @@
 // The CUDA driver library, loaded at run time for the CUDA version its driver supports.
 #pragma once
 
-#include "engine/cuda_version.hpp"
+#include "engine/hardware/cuda_version.hpp"
 
 #include <optional>
 #include <string>

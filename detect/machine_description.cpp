@@ -1,39 +1,16 @@
-// Building a Machine from profiles, options and detection; option values validated on the way.
-#include "cli/machine_options.hpp"
+// Building Machines from profiles, options and detection; option values validated on the way.
+#include "detect/machine_description.hpp"
 
-#include "cli/matrix_access.hpp"
-#include "engine/diagnostic.hpp"
-#include "engine/gpu_catalog_store.hpp"
-#include "engine/os_detection.hpp"
-#include "importers/machine_detection.hpp"
-#include "importers/machine_json.hpp"
+#include "detect/machine_detection.hpp"
+#include "detect/machine_json.hpp"
+#include "detect/os_detection.hpp"
+#include "engine/base/diagnostic.hpp"
 
 #include <iostream>
-#include <memory>
 
-namespace torchpin::cli {
+namespace torchpin {
 
 namespace {
-
-// The GPU tables of the matrix, opened on first use.
-class LazyGpuCatalog {
-public:
-    explicit LazyGpuCatalog(const GlobalOptions& global)
-        : global_(global) {}
-
-    const GpuCatalog& get() {
-        if (!catalog_) {
-            auto store = open_matrix_for_reading(global_);
-            catalog_ = std::make_unique<GpuCatalog>(
-                load_gpu_catalog(store.database(), revision_to_read(store, global_.revision)));
-        }
-        return *catalog_;
-    }
-
-private:
-    const GlobalOptions& global_;
-    std::unique_ptr<GpuCatalog> catalog_;
-};
 
 Machine read_profile(const std::string& file) {
     if (file == "-") {
@@ -42,11 +19,11 @@ Machine read_profile(const std::string& file) {
     return machine_from_json(TextInput::read_file(file));
 }
 
-Machine detect_this_machine(const MachineOptions& options, LazyGpuCatalog& catalog) {
+Machine detect_this_machine(const MachineDescription& options, const GpuTablesSource& catalog) {
     DetectionContext context = DetectionContext::this_machine();
     context.gpu_catalog = [&catalog]() -> const GpuCatalog* {
         try {
-            return &catalog.get();
+            return &catalog();
         } catch (const UsageError&) { // no matrix to read: detection goes on without the tables
             return nullptr;
         } catch (const InputError&) {
@@ -59,7 +36,7 @@ Machine detect_this_machine(const MachineOptions& options, LazyGpuCatalog& catal
 
 // This machine's OS facts, the base that options without --machine complete; and its Python
 // interpreters too unless the options name a Python or another OS.
-Machine this_operating_system(const MachineOptions& options) {
+Machine this_operating_system(const MachineDescription& options) {
     const DetectionContext context = DetectionContext::this_machine();
     Machine machine;
     detect_os(context, machine);
@@ -80,11 +57,11 @@ std::string suggestions(const std::vector<std::string>& names) {
     return text.empty() ? text : text + "'?";
 }
 
-NvidiaGpu gpu_from_option(const std::string& text, LazyGpuCatalog& catalog) {
+NvidiaGpu gpu_from_option(const std::string& text, const GpuTablesSource& catalog) {
     static const GpuCatalog no_tables({}, {});
     const bool needs_tables = !ComputeCapability::parse(text) &&
                               !(text.starts_with("sm") && ComputeCapability::parse_sm(text));
-    const GpuLookup lookup = (needs_tables ? catalog.get() : no_tables).lookup(text);
+    const GpuLookup lookup = (needs_tables ? catalog() : no_tables).lookup(text);
     if (!lookup.match) {
         throw UsageError("--gpu '" + text + "': unknown GPU: " + lookup.unknown_reason +
                          suggestions(lookup.suggestions));
@@ -128,7 +105,7 @@ void forget_os_facts(Machine& machine) {
     machine.notes = before.notes;
 }
 
-void apply_system_options(const MachineOptions& options, Machine& machine) {
+void apply_system_options(const MachineDescription& options, Machine& machine) {
     if (options.os) {
         const auto os = parse_operating_system(*options.os);
         if (!os) {
@@ -159,7 +136,8 @@ void apply_system_options(const MachineOptions& options, Machine& machine) {
     }
 }
 
-void apply_gpu_options(const MachineOptions& options, LazyGpuCatalog& catalog, Machine& machine) {
+void apply_gpu_options(const MachineDescription& options, const GpuTablesSource& catalog,
+                       Machine& machine) {
     if (options.driver) {
         std::optional<DriverVersion> version;
         if (*options.driver != "none") {
@@ -202,7 +180,8 @@ void apply_gpu_options(const MachineOptions& options, LazyGpuCatalog& catalog, M
     }
 }
 
-Machine with_options(Machine machine, const MachineOptions& options, LazyGpuCatalog& catalog) {
+Machine with_options(Machine machine, const MachineDescription& options,
+                     const GpuTablesSource& catalog) {
     apply_system_options(options, machine);
     apply_gpu_options(options, catalog, machine);
     return machine;
@@ -210,61 +189,13 @@ Machine with_options(Machine machine, const MachineOptions& options, LazyGpuCata
 
 } // namespace
 
-bool MachineOptions::describes_machine() const {
+bool MachineDescription::describes_machine() const {
     return !machine_files.empty() || os || arch || python || glibc || driver || !gpus.empty() ||
            !rocm_gfx.empty() || cpu_only;
 }
 
-void add_machine_options(CLI::App& command, MachineOptions& options, bool many_machines) {
-    auto* machine = command
-                        .add_option("--machine", options.machine_files,
-                                    "A profile from 'torchpin detect --format json' ('-': stdin)")
-                        ->type_name("FILE")
-                        ->group("Machine")
-                        ->allow_extra_args(false); // one file per --machine, then positionals
-    if (!many_machines) {
-        machine->expected(1);
-    }
-    command.add_option("--os", options.os, "Operating system: linux, windows, macos")
-        ->type_name("OS")
-        ->group("Machine");
-    command.add_option("--arch", options.arch, "CPU: x86_64 (amd64), aarch64 (arm64), ...")
-        ->type_name("ARCH")
-        ->group("Machine");
-    command.add_option("--python", options.python, "Python version: 3.11, 3.13t (free-threaded)")
-        ->type_name("VERSION")
-        ->group("Machine");
-    command.add_option("--glibc", options.glibc, "glibc version (Linux): 2.28")
-        ->type_name("VERSION")
-        ->group("Machine");
-    command.add_option("--driver", options.driver, "NVIDIA driver version, or 'none'")
-        ->type_name("VERSION")
-        ->group("Machine");
-    command
-        .add_option("--gpu", options.gpus,
-                    "A GPU: 8.6, sm_86, \"GeForce RTX 3090\" or 10de:2204 (repeatable)")
-        ->type_name("GPU")
-        ->group("Machine")
-        ->allow_extra_args(false);
-    command.add_option("--rocm-gfx", options.rocm_gfx, "An AMD GPU target: gfx1100 (repeatable)")
-        ->type_name("TARGET")
-        ->group("Machine")
-        ->allow_extra_args(false);
-    command.add_flag("--cpu-only", options.cpu_only, "Describe the machine as having no GPU")
-        ->group("Machine");
-    command
-        .add_option("--python-exe", options.python_exe,
-                    "Detect this interpreter instead of the ones on PATH")
-        ->type_name("PATH")
-        ->group("Machine");
-}
-
-Machine build_machine(const MachineOptions& options, const GlobalOptions& global) {
-    return build_machines(options, global).front(); // --machine cannot repeat here
-}
-
-std::vector<Machine> build_machines(const MachineOptions& options, const GlobalOptions& global) {
-    LazyGpuCatalog catalog(global);
+std::vector<Machine> describe_machines(const MachineDescription& options,
+                                       const GpuTablesSource& catalog) {
     std::vector<Machine> machines;
     for (const auto& file : options.machine_files) {
         machines.push_back(with_options(read_profile(file), options, catalog));
@@ -277,4 +208,4 @@ std::vector<Machine> build_machines(const MachineOptions& options, const GlobalO
     return machines;
 }
 
-} // namespace torchpin::cli
+} // namespace torchpin

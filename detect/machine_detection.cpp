@@ -1,12 +1,12 @@
 // The detection steps in order, and interpreters deduplicated by the environment they run in.
-#include "importers/machine_detection.hpp"
+#include "detect/machine_detection.hpp"
 
-#include "engine/amd_detection.hpp"
-#include "engine/intel_detection.hpp"
-#include "engine/nvidia_detection.hpp"
-#include "engine/os_detection.hpp"
-#include "engine/pci_devices.hpp"
-#include "engine/python_discovery.hpp"
+#include "detect/amd_detection.hpp"
+#include "detect/intel_detection.hpp"
+#include "detect/nvidia_detection.hpp"
+#include "detect/os_detection.hpp"
+#include "detect/pci_devices.hpp"
+#include "detect/python_discovery.hpp"
 
 #include <set>
 

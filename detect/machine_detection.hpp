@@ -1,9 +1,9 @@
 // Detecting a whole machine profile: OS, GPUs and drivers, then Python interpreters.
 #pragma once
 
-#include "engine/detection_context.hpp"
-#include "engine/machine.hpp"
-#include "importers/python_probe_cache.hpp"
+#include "detect/detection_context.hpp"
+#include "detect/python_probe_cache.hpp"
+#include "engine/hardware/machine.hpp"
 
 #include <optional>
 #include <string>

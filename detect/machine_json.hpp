@@ -2,8 +2,8 @@
 // prints and `--machine FILE` reads back.
 #pragma once
 
-#include "engine/machine.hpp"
-#include "importers/text_input.hpp"
+#include "engine/hardware/machine.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <string_view>
 

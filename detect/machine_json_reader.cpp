@@ -1,8 +1,8 @@
 // JSON -> machine profile, strictly: every key known, every value checked, errors located.
-#include "engine/diagnostic.hpp"
-#include "importers/json_positions.hpp"
-#include "importers/machine_json.hpp"
-#include "importers/text_position.hpp"
+#include "detect/machine_json.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "importers/input/json_positions.hpp"
+#include "importers/input/text_position.hpp"
 
 #include <algorithm>
 #include <initializer_list>

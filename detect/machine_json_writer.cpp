@@ -1,5 +1,5 @@
 // Machine profile -> JSON, facts as {"value", "source"} objects.
-#include "importers/machine_json.hpp"
+#include "detect/machine_json.hpp"
 
 namespace torchpin {
 

@@ -1,12 +1,12 @@
 // NVIDIA probes in order, each one's failure a note, and GPU facts completed from PCI and tables.
-#include "engine/nvidia_detection.hpp"
+#include "detect/nvidia_detection.hpp"
 
-#include "engine/libcuda_probe.hpp"
-#include "engine/nvidia_driver_files.hpp"
-#include "engine/nvidia_smi_output.hpp"
-#include "engine/nvml_probe.hpp"
-#include "engine/program_run.hpp"
-#include "engine/text_scanner.hpp"
+#include "detect/libcuda_probe.hpp"
+#include "detect/nvidia_driver_files.hpp"
+#include "detect/nvidia_smi_output.hpp"
+#include "detect/nvml_probe.hpp"
+#include "engine/base/program_run.hpp"
+#include "engine/base/text_scanner.hpp"
 
 namespace torchpin {
 

@@ -1,9 +1,9 @@
 // The NVIDIA part of a profile: driver, CUDA version and GPUs, from the probes in a fixed order.
 #pragma once
 
-#include "engine/detection_context.hpp"
-#include "engine/machine.hpp"
-#include "engine/pci_devices.hpp"
+#include "detect/detection_context.hpp"
+#include "detect/pci_devices.hpp"
+#include "engine/hardware/machine.hpp"
 
 #include <vector>
 

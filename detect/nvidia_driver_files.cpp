@@ -1,7 +1,7 @@
 // Driver versions out of the kernel module's sysfs and procfs files.
-#include "engine/nvidia_driver_files.hpp"
+#include "detect/nvidia_driver_files.hpp"
 
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <vector>
 

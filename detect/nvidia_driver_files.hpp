@@ -2,8 +2,8 @@
 // /proc/driver/nvidia/version.
 #pragma once
 
-#include "engine/driver_version.hpp"
-#include "engine/expected.hpp"
+#include "engine/base/expected.hpp"
+#include "engine/hardware/driver_version.hpp"
 
 #include <string_view>
 

@@ -1,7 +1,7 @@
 // nvidia-smi CSV lines into GPUs: fields by name, "[N/A]" as unknown, units stripped.
-#include "engine/nvidia_smi_output.hpp"
+#include "detect/nvidia_smi_output.hpp"
 
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <charconv>
 

@@ -1,9 +1,9 @@
 // What `nvidia-smi --query-gpu=… --format=csv` prints: one line per GPU, or an error line.
 #pragma once
 
-#include "engine/driver_version.hpp"
-#include "engine/expected.hpp"
-#include "engine/machine.hpp"
+#include "engine/base/expected.hpp"
+#include "engine/hardware/driver_version.hpp"
+#include "engine/hardware/machine.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -1,8 +1,8 @@
 // NVML through dlopen: the handful of NVML calls torchpin needs, declared from NVML's public ABI.
-#include "engine/nvml_probe.hpp"
+#include "detect/nvml_probe.hpp"
 
-#include "engine/dynamic_library.hpp"
-#include "engine/nvidia_smi_output.hpp"
+#include "detect/nvidia_smi_output.hpp"
+#include "engine/base/dynamic_library.hpp"
 
 #include <cstring>
 

@@ -1,9 +1,9 @@
 // NVIDIA's management library (NVML), loaded at run time: driver, CUDA version and every GPU.
 #pragma once
 
-#include "engine/cuda_version.hpp"
-#include "engine/driver_version.hpp"
-#include "engine/machine.hpp"
+#include "engine/hardware/cuda_version.hpp"
+#include "engine/hardware/driver_version.hpp"
+#include "engine/hardware/machine.hpp"
 
 #include <optional>
 #include <string>

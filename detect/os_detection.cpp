@@ -1,8 +1,8 @@
 // OS facts from uname, /etc/os-release, the C library, /proc and container marker files.
-#include "engine/os_detection.hpp"
+#include "detect/os_detection.hpp"
 
-#include "engine/program_run.hpp"
-#include "engine/text_scanner.hpp"
+#include "engine/base/program_run.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <map>
 

@@ -1,8 +1,8 @@
 // The operating system part of a profile: distribution, CPU, C library, WSL and container hints.
 #pragma once
 
-#include "engine/detection_context.hpp"
-#include "engine/machine.hpp"
+#include "detect/detection_context.hpp"
+#include "engine/hardware/machine.hpp"
 
 #include <optional>
 #include <string>

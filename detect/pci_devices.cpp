@@ -1,7 +1,7 @@
 // Reading vendor, device and class of each PCI function in sysfs.
-#include "engine/pci_devices.hpp"
+#include "detect/pci_devices.hpp"
 
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <charconv>
 

@@ -1,8 +1,8 @@
 // Display controllers on the PCI bus, from /sys/bus/pci/devices: found even without a driver.
 #pragma once
 
-#include "engine/host_root.hpp"
-#include "engine/pci_id.hpp"
+#include "detect/host_root.hpp"
+#include "engine/hardware/pci_id.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -1,8 +1,8 @@
 // Interpreter candidates from --python-exe, $VIRTUAL_ENV, $CONDA_PREFIX and PATH (through pyenv).
-#include "engine/python_discovery.hpp"
+#include "detect/python_discovery.hpp"
 
-#include "engine/program_run.hpp"
-#include "engine/text_scanner.hpp"
+#include "engine/base/program_run.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <fstream>
 #include <sstream>

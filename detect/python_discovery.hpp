@@ -1,7 +1,7 @@
 // Which Python interpreters a user would install torch into, and how each was found.
 #pragma once
 
-#include "engine/detection_context.hpp"
+#include "detect/detection_context.hpp"
 
 #include <filesystem>
 #include <optional>

@@ -1,8 +1,8 @@
 // The interpreter self-description script and the reading of its JSON output.
-#include "importers/python_probe.hpp"
+#include "detect/python_probe.hpp"
 
-#include "engine/program_run.hpp"
-#include "engine/text_scanner.hpp"
+#include "engine/base/program_run.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <algorithm>
 

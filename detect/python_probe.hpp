@@ -1,9 +1,9 @@
 // Asking a Python interpreter to describe itself: one small script that prints one JSON object.
 #pragma once
 
-#include "engine/expected.hpp"
-#include "engine/machine.hpp"
-#include "engine/python_discovery.hpp"
+#include "detect/python_discovery.hpp"
+#include "engine/base/expected.hpp"
+#include "engine/hardware/machine.hpp"
 
 #include <chrono>
 #include <optional>

@@ -1,7 +1,7 @@
 // The interpreter description cache: fingerprints from stat(2), a JSON file written atomically.
-#include "importers/python_probe_cache.hpp"
+#include "detect/python_probe_cache.hpp"
 
-#include "engine/sha256.hpp"
+#include "engine/base/sha256.hpp"
 
 #include <fstream>
 #include <sstream>

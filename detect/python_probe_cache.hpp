@@ -2,7 +2,7 @@
 // interpreter file is unchanged.
 #pragma once
 
-#include "importers/python_probe.hpp"
+#include "detect/python_probe.hpp"
 
 #include <filesystem>
 #include <map>

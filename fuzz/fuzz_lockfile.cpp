@@ -1,9 +1,9 @@
 // Fuzz target: the uv.lock and pylock.toml readers accept or refuse any TOML text with a located
 // InputError, never crashing.
-#include "engine/diagnostic.hpp"
+#include "engine/base/diagnostic.hpp"
 #include "fuzz/fuzz_target.hpp"
-#include "importers/pylock.hpp"
-#include "importers/uv_lock.hpp"
+#include "importers/lock/pylock.hpp"
+#include "importers/lock/uv_lock.hpp"
 
 #include <cstdint>
 #include <functional>

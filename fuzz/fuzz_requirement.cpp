@@ -1,5 +1,5 @@
 // Fuzz target: accepted requirements and markers re-parse from their printed form, unchanged.
-#include "engine/requirement.hpp"
+#include "engine/pep/requirement.hpp"
 #include "fuzz/fuzz_target.hpp"
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 // Fuzz target: the requirements reader accepts or refuses any text with a located InputError,
 // never crashing, and every position it reports lies inside the text.
-#include "engine/diagnostic.hpp"
+#include "engine/base/diagnostic.hpp"
 #include "fuzz/fuzz_target.hpp"
-#include "importers/requirements_file.hpp"
+#include "importers/lock/requirements_file.hpp"
 
 #include <cstdint>
 #include <string>

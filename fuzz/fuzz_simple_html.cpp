@@ -1,8 +1,8 @@
 // Fuzz target: PEP 503 HTML and find-links pages; each row's file name is its URL's last segment.
 #include "fuzz/fuzz_target.hpp"
 #include "fuzz/index_page_checks.hpp"
-#include "importers/html_index_page.hpp"
-#include "importers/url_reference.hpp"
+#include "importers/index/html_index_page.hpp"
+#include "importers/input/url_reference.hpp"
 
 #include <cstdint>
 

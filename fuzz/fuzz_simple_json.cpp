@@ -1,7 +1,7 @@
 // Fuzz target: PEP 691 JSON pages; every listing is of kind simple-json.
 #include "fuzz/fuzz_target.hpp"
 #include "fuzz/index_page_checks.hpp"
-#include "importers/json_index_page.hpp"
+#include "importers/index/json_index_page.hpp"
 
 #include <cstdint>
 

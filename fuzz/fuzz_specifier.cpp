@@ -1,5 +1,5 @@
 // Fuzz target: specifier sets; every accepted set must re-parse from its printed form, identically.
-#include "engine/specifier.hpp"
+#include "engine/pep/specifier.hpp"
 #include "fuzz/fuzz_target.hpp"
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Fuzz target: PEP 440 version parsing; every accepted version must round-trip through to_string()
 // and compare with others as its parts do.
-#include "engine/version.hpp"
+#include "engine/pep/version.hpp"
 #include "fuzz/fuzz_target.hpp"
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // Fuzz target: wheel file names print back exactly and their normalized spelling parses equal.
-#include "engine/wheel_filename.hpp"
+#include "engine/pep/wheel_filename.hpp"
 #include "fuzz/fuzz_target.hpp"
 
 #include <cstdint>

@@ -1,11 +1,11 @@
 // Invariants every index page parser keeps whatever the bytes, shared by the page fuzz targets.
 #pragma once
 
-#include "engine/diagnostic.hpp"
-#include "engine/wheel_filename.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/pep/wheel_filename.hpp"
 #include "fuzz/fuzz_target.hpp"
-#include "importers/index_listing.hpp"
-#include "importers/text_input.hpp"
+#include "importers/index/index_listing.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <algorithm>
 #include <cstdint>

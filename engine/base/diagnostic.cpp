@@ -1,5 +1,5 @@
 // Rendering of diagnostics: "file:line:col: error: message" plus the source line and a caret.
-#include "engine/diagnostic.hpp"
+#include "engine/base/diagnostic.hpp"
 
 #include <algorithm>
 #include <utility>

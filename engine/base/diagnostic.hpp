@@ -46,6 +46,14 @@ private:
     Diagnostic diagnostic_;
 };
 
+// Thrown for bad usage that a command-line parser cannot see (exit code 2): an option value that
+// does not parse ("--gpu 'RTXX 3090': unknown GPU"), options that conflict, a format a command
+// does not support.
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 // Thrown by the throwing parse helpers (Version::from, ...) when given invalid text.
 class ParseFailure : public std::invalid_argument {
 public:

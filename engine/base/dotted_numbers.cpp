@@ -1,7 +1,7 @@
 // Splits dotted decimal numbers, reporting the first byte that breaks the expected shape.
-#include "engine/dotted_numbers.hpp"
+#include "engine/base/dotted_numbers.hpp"
 
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <limits>
 #include <string>

@@ -1,7 +1,7 @@
 // Dotted decimal numbers ("12.1", "535.104.05") for the version schemes that are nothing more.
 #pragma once
 
-#include "engine/expected.hpp"
+#include "engine/base/expected.hpp"
 
 #include <compare>
 #include <cstdint>

@@ -1,5 +1,5 @@
 // dlopen/dlsym/dlclose behind a small RAII class.
-#include "engine/dynamic_library.hpp"
+#include "engine/base/dynamic_library.hpp"
 
 #include <dlfcn.h>
 

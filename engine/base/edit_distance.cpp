@@ -1,5 +1,5 @@
 // Levenshtein distance with two rows of the dynamic-programming table.
-#include "engine/edit_distance.hpp"
+#include "engine/base/edit_distance.hpp"
 
 #include <algorithm>
 #include <numeric>

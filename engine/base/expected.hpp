@@ -1,7 +1,7 @@
 // Expected<T>: the value a parser produced, or the ParseError that says where it failed.
 #pragma once
 
-#include "engine/diagnostic.hpp"
+#include "engine/base/diagnostic.hpp"
 
 #include <utility>
 #include <variant>

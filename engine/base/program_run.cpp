@@ -1,5 +1,5 @@
 // posix_spawn with pipes read under poll, a deadline, and a process-group kill when it passes.
-#include "engine/program_run.hpp"
+#include "engine/base/program_run.hpp"
 
 #include <cerrno>
 #include <csignal>

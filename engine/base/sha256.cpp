@@ -1,5 +1,5 @@
 // SHA-256 through nettle, which uses the CPU's SHA instructions where there are any.
-#include "engine/sha256.hpp"
+#include "engine/base/sha256.hpp"
 
 #include <nettle/sha2.h>
 

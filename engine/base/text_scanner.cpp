@@ -1,5 +1,5 @@
 // TextScanner and the small ASCII helpers shared by torchpin's parsers.
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 namespace torchpin {
 

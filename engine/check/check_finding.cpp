@@ -1,5 +1,5 @@
 // The catalog of check rules: ids, usual severities and one-sentence summaries.
-#include "engine/check_finding.hpp"
+#include "engine/check/check_finding.hpp"
 
 #include <algorithm>
 #include <array>

@@ -2,8 +2,8 @@
 // conflicting facts and the fix; and the catalog of rules that docs/checks.md documents.
 #pragma once
 
-#include "engine/diagnostic.hpp"
-#include "engine/locked_requirements.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/check/locked_requirements.hpp"
 
 #include <span>
 #include <string>

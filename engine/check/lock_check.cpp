@@ -1,7 +1,7 @@
 // check_locked_requirements: the file rules, then the target rules per target, sorted.
-#include "engine/lock_check.hpp"
+#include "engine/check/lock_check.hpp"
 
-#include "engine/lock_file_rules.hpp"
+#include "engine/check/lock_file_rules.hpp"
 
 #include <algorithm>
 #include <tuple>

@@ -2,8 +2,8 @@
 // target machines, as a sorted list of findings.
 #pragma once
 
-#include "engine/check_finding.hpp"
-#include "engine/lock_target_rules.hpp"
+#include "engine/check/check_finding.hpp"
+#include "engine/check/lock_target_rules.hpp"
 
 #include <span>
 #include <vector>

@@ -1,7 +1,7 @@
 // check_file_rules: the machine-independent rules of `torchpin check`, one function per rule.
-#include "engine/lock_file_rules.hpp"
+#include "engine/check/lock_file_rules.hpp"
 
-#include "engine/solver.hpp"
+#include "engine/solver/solver.hpp"
 
 #include <algorithm>
 #include <iterator>

@@ -2,9 +2,9 @@
 // file hashes, yanked files and versions newer than the matrix.
 #pragma once
 
-#include "engine/check_finding.hpp"
-#include "engine/compat_matrix.hpp"
-#include "engine/torch_family_pins.hpp"
+#include "engine/check/check_finding.hpp"
+#include "engine/check/torch_family_pins.hpp"
+#include "engine/matrix/compat_matrix.hpp"
 
 #include <vector>
 

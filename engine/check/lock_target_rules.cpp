@@ -1,8 +1,8 @@
 // check_target_rules: each torch entry that holds on a target, judged by the resolver's checks
 // for exactly its version and build, plus the known issues of the target's OS.
-#include "engine/lock_target_rules.hpp"
+#include "engine/check/lock_target_rules.hpp"
 
-#include "engine/explanation.hpp"
+#include "engine/solver/explanation.hpp"
 
 #include <algorithm>
 #include <iterator>

@@ -2,10 +2,10 @@
 // driver and GPUs can run, known issues on its OS, and the file pip would install there.
 #pragma once
 
-#include "engine/check_finding.hpp"
-#include "engine/compat_matrix.hpp"
-#include "engine/solver.hpp"
-#include "engine/torch_family_pins.hpp"
+#include "engine/check/check_finding.hpp"
+#include "engine/check/torch_family_pins.hpp"
+#include "engine/matrix/compat_matrix.hpp"
+#include "engine/solver/solver.hpp"
 
 #include <string>
 #include <vector>

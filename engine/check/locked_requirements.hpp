@@ -2,7 +2,7 @@
 // the common model the `check` readers (pip requirements, uv.lock, pylock.toml) produce.
 #pragma once
 
-#include "engine/version.hpp"
+#include "engine/pep/version.hpp"
 
 #include <cstddef>
 #include <optional>

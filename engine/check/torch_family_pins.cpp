@@ -1,7 +1,7 @@
 // torch_family_pins: each torch/torchvision/torchaudio entry with its version, label and index.
-#include "engine/torch_family_pins.hpp"
+#include "engine/check/torch_family_pins.hpp"
 
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <algorithm>
 #include <filesystem>

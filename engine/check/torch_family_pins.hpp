@@ -2,10 +2,10 @@
 // pins (version, the build its label names, the build its index serves): what the check rules read.
 #pragma once
 
-#include "engine/backend.hpp"
-#include "engine/compat_matrix.hpp"
-#include "engine/locked_requirements.hpp"
-#include "engine/marker.hpp"
+#include "engine/check/locked_requirements.hpp"
+#include "engine/hardware/backend.hpp"
+#include "engine/matrix/compat_matrix.hpp"
+#include "engine/pep/marker.hpp"
 
 #include <optional>
 #include <string>

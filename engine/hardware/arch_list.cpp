@@ -1,7 +1,7 @@
 // Parsing arch lists and the cubin/PTX compatibility rules.
-#include "engine/arch_list.hpp"
+#include "engine/hardware/arch_list.hpp"
 
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <algorithm>
 

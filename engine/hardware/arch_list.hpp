@@ -1,10 +1,11 @@
 // TORCH_CUDA_ARCH_LIST entries ("8.6", "9.0+PTX") and the rules for which builds run on which GPU:
-// cubins within a major, PTX for newer GPUs, and PTX that cannot reach a GPU newer than the build's CUDA.
+// cubins within a major, PTX for newer GPUs, and PTX that cannot reach a GPU newer than the build's
+// CUDA.
 #pragma once
 
-#include "engine/compute_capability.hpp"
-#include "engine/cuda_version.hpp"
-#include "engine/expected.hpp"
+#include "engine/base/expected.hpp"
+#include "engine/hardware/compute_capability.hpp"
+#include "engine/hardware/cuda_version.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
 // PyTorch backends: parsing local labels and index directories, printing, and their order.
-#include "engine/backend.hpp"
+#include "engine/hardware/backend.hpp"
 
-#include "engine/enum_names.hpp"
+#include "engine/base/enum_names.hpp"
 
 #include <array>
 #include <utility>

@@ -1,9 +1,9 @@
 // PyTorch build variants ("backends"): cpu, cuXYZ, rocmX.Y, xpu, as local labels and index paths.
 #pragma once
 
-#include "engine/cuda_version.hpp"
-#include "engine/expected.hpp"
-#include "engine/rocm_version.hpp"
+#include "engine/base/expected.hpp"
+#include "engine/hardware/cuda_version.hpp"
+#include "engine/hardware/rocm_version.hpp"
 
 #include <compare>
 #include <cstdint>

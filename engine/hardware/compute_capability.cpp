@@ -1,8 +1,8 @@
 // Compute capabilities: the dotted and the sm_XY spellings, printing.
-#include "engine/compute_capability.hpp"
+#include "engine/hardware/compute_capability.hpp"
 
-#include "engine/dotted_numbers.hpp"
-#include "engine/text_scanner.hpp"
+#include "engine/base/dotted_numbers.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <algorithm>
 

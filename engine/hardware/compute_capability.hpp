@@ -1,7 +1,7 @@
 // NVIDIA GPU compute capabilities ("8.6", "sm_86"): what a GPU can run, as a value type.
 #pragma once
 
-#include "engine/expected.hpp"
+#include "engine/base/expected.hpp"
 
 #include <compare>
 #include <cstdint>

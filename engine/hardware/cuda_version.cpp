@@ -1,8 +1,8 @@
 // CUDA toolkit versions: parsing of the dotted and the "cuXYZ" spellings, printing, ordering.
-#include "engine/cuda_version.hpp"
+#include "engine/hardware/cuda_version.hpp"
 
-#include "engine/dotted_numbers.hpp"
-#include "engine/text_scanner.hpp"
+#include "engine/base/dotted_numbers.hpp"
+#include "engine/base/text_scanner.hpp"
 
 namespace torchpin {
 

@@ -1,7 +1,7 @@
 // CUDA toolkit versions ("12.1", "12.1.1") and the "cuXYZ" spelling PyTorch uses in labels.
 #pragma once
 
-#include "engine/expected.hpp"
+#include "engine/base/expected.hpp"
 
 #include <compare>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // NVIDIA driver versions: parsing that keeps the written form, numeric ordering per component.
-#include "engine/driver_version.hpp"
+#include "engine/hardware/driver_version.hpp"
 
-#include "engine/dotted_numbers.hpp"
+#include "engine/base/dotted_numbers.hpp"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // NVIDIA driver versions as nvidia-smi and NVML print them ("535.104.05", "560.94").
 #pragma once
 
-#include "engine/expected.hpp"
+#include "engine/base/expected.hpp"
 
 #include <compare>
 #include <cstdint>

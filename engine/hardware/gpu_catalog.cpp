@@ -1,9 +1,9 @@
 // GPU lookup rules: capability and sm spellings, PCI ids through pci.ids names, model names,
 // and edit-distance suggestions.
-#include "engine/gpu_catalog.hpp"
+#include "engine/hardware/gpu_catalog.hpp"
 
-#include "engine/edit_distance.hpp"
-#include "engine/text_scanner.hpp"
+#include "engine/base/edit_distance.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <algorithm>
 #include <tuple>

@@ -2,8 +2,8 @@
 // for GPUs whose driver does not report one.
 #pragma once
 
-#include "engine/compute_capability.hpp"
-#include "engine/pci_id.hpp"
+#include "engine/hardware/compute_capability.hpp"
+#include "engine/hardware/pci_id.hpp"
 
 #include <map>
 #include <optional>

@@ -1,7 +1,7 @@
 // Machine profiles: the interpreter's wheel target and the tag environment a profile describes.
-#include "engine/machine.hpp"
+#include "engine/hardware/machine.hpp"
 
-#include "engine/dotted_numbers.hpp"
+#include "engine/base/dotted_numbers.hpp"
 
 namespace torchpin {
 

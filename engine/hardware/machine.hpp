@@ -2,13 +2,13 @@
 // and drivers, each fact with how it was found.
 #pragma once
 
-#include "engine/compute_capability.hpp"
-#include "engine/cuda_version.hpp"
-#include "engine/driver_version.hpp"
-#include "engine/pci_id.hpp"
-#include "engine/platform_tag.hpp"
-#include "engine/rocm_version.hpp"
-#include "engine/tag_environment.hpp"
+#include "engine/hardware/compute_capability.hpp"
+#include "engine/hardware/cuda_version.hpp"
+#include "engine/hardware/driver_version.hpp"
+#include "engine/hardware/pci_id.hpp"
+#include "engine/hardware/rocm_version.hpp"
+#include "engine/pep/platform_tag.hpp"
+#include "engine/pep/tag_environment.hpp"
 
 #include <cstdint>
 #include <optional>

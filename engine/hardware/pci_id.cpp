@@ -1,7 +1,7 @@
 // PCI ids: parsing the "vendor:device" and sysfs "0x10de" spellings, printing them.
-#include "engine/pci_id.hpp"
+#include "engine/hardware/pci_id.hpp"
 
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <cstdio>
 

@@ -1,7 +1,7 @@
 // PCI vendor:device ids ("10de:2204") as lspci and pci.ids spell them.
 #pragma once
 
-#include "engine/expected.hpp"
+#include "engine/base/expected.hpp"
 
 #include <compare>
 #include <cstdint>

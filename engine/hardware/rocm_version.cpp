@@ -1,7 +1,7 @@
 // ROCm versions: parsing, printing and the numeric order PyTorch's rocmX.Y[.Z] labels follow.
-#include "engine/rocm_version.hpp"
+#include "engine/hardware/rocm_version.hpp"
 
-#include "engine/dotted_numbers.hpp"
+#include "engine/base/dotted_numbers.hpp"
 
 #include <tuple>
 

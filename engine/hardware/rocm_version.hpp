@@ -1,7 +1,7 @@
 // AMD ROCm versions as PyTorch names its builds ("rocm6.2", "rocm5.4.2", "rocm3.10").
 #pragma once
 
-#include "engine/expected.hpp"
+#include "engine/base/expected.hpp"
 
 #include <compare>
 #include <cstdint>

@@ -1,5 +1,5 @@
 // Lookups over the in-memory matrix: release, backend CUDA, driver minimums, arch lists.
-#include "engine/compat_matrix.hpp"
+#include "engine/matrix/compat_matrix.hpp"
 
 #include <algorithm>
 

@@ -2,14 +2,14 @@
 // releases, backends, wheels, CUDA drivers, arch lists, ROCm targets and known issues.
 #pragma once
 
-#include "engine/arch_list.hpp"
-#include "engine/backend.hpp"
-#include "engine/cuda_version.hpp"
-#include "engine/driver_version.hpp"
-#include "engine/index_file.hpp"
-#include "engine/specifier.hpp"
-#include "engine/tag_environment.hpp"
-#include "engine/version.hpp"
+#include "engine/hardware/arch_list.hpp"
+#include "engine/hardware/backend.hpp"
+#include "engine/hardware/cuda_version.hpp"
+#include "engine/hardware/driver_version.hpp"
+#include "engine/matrix/index_file.hpp"
+#include "engine/pep/specifier.hpp"
+#include "engine/pep/tag_environment.hpp"
+#include "engine/pep/version.hpp"
 
 #include <cstdint>
 #include <functional>

@@ -1,8 +1,8 @@
 // load_compat_matrix: SQL reads of the dataset tables valid at a revision, parsed into types.
-#include "engine/compat_matrix_loader.hpp"
+#include "engine/matrix/compat_matrix_loader.hpp"
 
-#include "engine/diagnostic.hpp"
-#include "engine/matrix_schema.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/matrix/matrix_schema.hpp"
 
 #include <algorithm>
 #include <map>

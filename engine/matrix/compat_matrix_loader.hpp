@@ -1,8 +1,8 @@
 // Reading one revision of the matrix database into a CompatMatrix for a target machine.
 #pragma once
 
-#include "engine/compat_matrix.hpp"
-#include "engine/matrix_store.hpp"
+#include "engine/matrix/compat_matrix.hpp"
+#include "engine/matrix/matrix_store.hpp"
 
 #include <memory>
 

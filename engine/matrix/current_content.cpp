@@ -1,5 +1,5 @@
 // Queries over the current (valid_to IS NULL) listings and wheel rows.
-#include "engine/current_content.hpp"
+#include "engine/matrix/current_content.hpp"
 
 namespace torchpin {
 

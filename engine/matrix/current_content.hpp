@@ -1,8 +1,8 @@
 // What the newest revision of the matrix holds, summarised: listing digests and backend labels.
 #pragma once
 
-#include "engine/revisioned_table.hpp"
-#include "engine/sqlite.hpp"
+#include "engine/matrix/revisioned_table.hpp"
+#include "engine/matrix/sqlite.hpp"
 
 #include <map>
 #include <string>

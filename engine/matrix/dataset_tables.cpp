@@ -1,6 +1,6 @@
 // Column lists of the curated dataset tables. They must match the CREATE TABLE statements of
 // their migration in matrix_schema.cpp (a test compares them with the real schema).
-#include "engine/dataset_tables.hpp"
+#include "engine/matrix/dataset_tables.hpp"
 
 #include <algorithm>
 

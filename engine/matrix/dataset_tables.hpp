@@ -2,7 +2,7 @@
 // known issues): their columns, as revisioned tables of the matrix.
 #pragma once
 
-#include "engine/revisioned_table.hpp"
+#include "engine/matrix/revisioned_table.hpp"
 
 #include <string_view>
 #include <vector>

@@ -1,7 +1,7 @@
 // SELECTs of the current gpu_pci and gpu_model rows into GpuCatalog rows.
-#include "engine/gpu_catalog_store.hpp"
+#include "engine/matrix/gpu_catalog_store.hpp"
 
-#include "engine/revisioned_table.hpp"
+#include "engine/matrix/revisioned_table.hpp"
 
 #include <sstream>
 

@@ -1,8 +1,8 @@
 // The GPU catalog as the matrix holds it: the gpu_pci and gpu_model tables at one revision.
 #pragma once
 
-#include "engine/gpu_catalog.hpp"
-#include "engine/sqlite.hpp"
+#include "engine/hardware/gpu_catalog.hpp"
+#include "engine/matrix/sqlite.hpp"
 
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 // Reading and writing http_cache rows; a row counts only while its listing digest is current.
-#include "engine/http_cache.hpp"
+#include "engine/matrix/http_cache.hpp"
 
-#include "engine/matrix_schema.hpp"
+#include "engine/matrix/matrix_schema.hpp"
 
 #include <sstream>
 

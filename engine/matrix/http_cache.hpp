@@ -2,7 +2,7 @@
 // can ask "changed since?" and skip unchanged pages without parsing them again.
 #pragma once
 
-#include "engine/sqlite.hpp"
+#include "engine/matrix/sqlite.hpp"
 
 #include <map>
 #include <optional>

@@ -1,5 +1,5 @@
 // Names of the provenance kinds stored with every matrix row.
-#include "engine/index_file.hpp"
+#include "engine/matrix/index_file.hpp"
 
 namespace torchpin {
 

@@ -2,8 +2,8 @@
 // with everything the page says about it: the unit the matrix stores and revisions.
 #pragma once
 
-#include "engine/backend.hpp"
-#include "engine/wheel_filename.hpp"
+#include "engine/hardware/backend.hpp"
+#include "engine/pep/wheel_filename.hpp"
 
 #include <optional>
 #include <string>

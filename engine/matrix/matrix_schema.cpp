@@ -1,7 +1,7 @@
 // Migrations of the matrix database. Append new ones; never edit one that has shipped.
-#include "engine/matrix_schema.hpp"
+#include "engine/matrix/matrix_schema.hpp"
 
-#include "engine/dataset_tables.hpp"
+#include "engine/matrix/dataset_tables.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -77,7 +77,7 @@ CREATE INDEX wheel_file_current ON wheel_file (listing, url) WHERE valid_to IS N
 CREATE INDEX wheel_file_package ON wheel_file (package, valid_from);
 )sql";
 
-// Migration 2: the curated dataset tables (engine/dataset_tables.cpp lists their columns).
+// Migration 2: the curated dataset tables (engine/matrix/dataset_tables.cpp lists their columns).
 constexpr const char* migration_2 = R"sql(
 CREATE TABLE citation (
     id INTEGER PRIMARY KEY,

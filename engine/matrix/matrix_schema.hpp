@@ -2,8 +2,8 @@
 // specs of the revisioned tables they create.
 #pragma once
 
-#include "engine/revisioned_table.hpp"
-#include "engine/sqlite.hpp"
+#include "engine/matrix/revisioned_table.hpp"
+#include "engine/matrix/sqlite.hpp"
 
 #include <vector>
 

@@ -1,8 +1,8 @@
 // MatrixStore: imports as revisions, reads as of a revision, diffs and verifies the matrix.
-#include "engine/matrix_store.hpp"
+#include "engine/matrix/matrix_store.hpp"
 
-#include "engine/matrix_schema.hpp"
-#include "engine/sha256.hpp"
+#include "engine/base/sha256.hpp"
+#include "engine/matrix/matrix_schema.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,9 +1,9 @@
 // The matrix database: revisioned imports, queries as of any revision, diffs and verification.
 #pragma once
 
-#include "engine/index_file.hpp"
-#include "engine/revisioned_table.hpp"
-#include "engine/sqlite.hpp"
+#include "engine/matrix/index_file.hpp"
+#include "engine/matrix/revisioned_table.hpp"
+#include "engine/matrix/sqlite.hpp"
 
 #include <cstdint>
 #include <filesystem>

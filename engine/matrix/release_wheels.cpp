@@ -1,5 +1,5 @@
 // ReleaseWheels: the wheel index the solver and the outputs' hash lists look files up in.
-#include "engine/release_wheels.hpp"
+#include "engine/matrix/release_wheels.hpp"
 
 namespace torchpin {
 

@@ -2,7 +2,7 @@
 // looks at that release's files only.
 #pragma once
 
-#include "engine/compat_matrix.hpp"
+#include "engine/matrix/compat_matrix.hpp"
 
 #include <map>
 #include <string>

@@ -1,7 +1,7 @@
 // Generic listing replacement over revisioned tables: close what changed, insert what is new.
-#include "engine/revisioned_table.hpp"
+#include "engine/matrix/revisioned_table.hpp"
 
-#include "engine/sha256.hpp"
+#include "engine/base/sha256.hpp"
 
 #include <algorithm>
 #include <unordered_map>

@@ -2,7 +2,7 @@
 // "replace one listing's rows" step every import uses, so no row is ever overwritten.
 #pragma once
 
-#include "engine/sqlite.hpp"
+#include "engine/matrix/sqlite.hpp"
 
 #include <cstdint>
 #include <optional>

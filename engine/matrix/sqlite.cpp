@@ -1,5 +1,5 @@
 // SQLite RAII wrappers: connections, prepared statements and transactions, errors as exceptions.
-#include "engine/sqlite.hpp"
+#include "engine/matrix/sqlite.hpp"
 
 #include <utility>
 

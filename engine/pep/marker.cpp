@@ -1,8 +1,8 @@
 // Marker parsing entry points, MarkerResult, and the normalized printed form.
-#include "engine/marker.hpp"
+#include "engine/pep/marker.hpp"
 
-#include "engine/marker_parser.hpp"
-#include "engine/python_string.hpp"
+#include "engine/pep/marker_parser.hpp"
+#include "engine/pep/python_string.hpp"
 
 #include <stdexcept>
 

@@ -1,7 +1,7 @@
 // PEP 508 environment markers such as `python_version >= "3.8"`: parse, evaluate, print.
 #pragma once
 
-#include "engine/expected.hpp"
+#include "engine/base/expected.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -1,8 +1,8 @@
 // Marker::evaluate: packaging 26's comparison rules, variable lookup and and/or grouping.
-#include "engine/marker.hpp"
-#include "engine/package_name.hpp"
-#include "engine/specifier.hpp"
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
+#include "engine/pep/marker.hpp"
+#include "engine/pep/package_name.hpp"
+#include "engine/pep/specifier.hpp"
 
 #include <algorithm>
 

@@ -1,9 +1,9 @@
 // Recursive descent over the marker grammar, rule for rule as pypa/packaging's _parser.py.
-#include "engine/marker_parser.hpp"
+#include "engine/pep/marker_parser.hpp"
 
-#include "engine/package_name.hpp"
-#include "engine/pep508_tokens.hpp"
-#include "engine/python_string.hpp"
+#include "engine/pep/package_name.hpp"
+#include "engine/pep/pep508_tokens.hpp"
+#include "engine/pep/python_string.hpp"
 
 namespace torchpin {
 

@@ -1,8 +1,8 @@
 // The marker grammar as one step that whole markers and requirements (after ';') both use.
 #pragma once
 
-#include "engine/expected.hpp"
-#include "engine/marker.hpp"
+#include "engine/base/expected.hpp"
+#include "engine/pep/marker.hpp"
 
 #include <cstddef>
 #include <string_view>

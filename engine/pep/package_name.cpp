@@ -1,7 +1,7 @@
 // PEP 503 name normalization and PEP 508 name validation.
-#include "engine/package_name.hpp"
+#include "engine/pep/package_name.hpp"
 
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 namespace torchpin {
 

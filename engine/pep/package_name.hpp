@@ -1,7 +1,7 @@
 // Python package names: validity (PEP 508) and the PEP 503 normalized form used for comparison.
 #pragma once
 
-#include "engine/expected.hpp"
+#include "engine/base/expected.hpp"
 
 #include <string>
 #include <string_view>

@@ -1,7 +1,7 @@
 // PEP 508 token matchers: packaging's regular expressions, written out as greedy scanners.
-#include "engine/pep508_tokens.hpp"
+#include "engine/pep/pep508_tokens.hpp"
 
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 namespace torchpin::pep508 {
 

@@ -1,9 +1,9 @@
 // Platform tags: their meaning, and manylinux/musllinux/macOS platform lists in packaging's order.
-#include "engine/platform_tag.hpp"
+#include "engine/pep/platform_tag.hpp"
 
-#include "engine/dotted_numbers.hpp"
-#include "engine/enum_names.hpp"
-#include "engine/text_scanner.hpp"
+#include "engine/base/dotted_numbers.hpp"
+#include "engine/base/enum_names.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <algorithm>
 #include <array>

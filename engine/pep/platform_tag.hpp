@@ -1,7 +1,7 @@
 // Platform tags with their meaning (a libc or macOS version, a CPU) and the lists machines accept.
 #pragma once
 
-#include "engine/expected.hpp"
+#include "engine/base/expected.hpp"
 
 #include <compare>
 #include <cstdint>

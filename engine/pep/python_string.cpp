@@ -1,7 +1,7 @@
 // Python string-literal decoding (the escapes ast.literal_eval knows) and round-trip quoting.
-#include "engine/python_string.hpp"
+#include "engine/pep/python_string.hpp"
 
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
 // Quoted marker strings: read as Python's ast.literal_eval reads them, spelled to read back.
 #pragma once
 
-#include "engine/expected.hpp"
+#include "engine/base/expected.hpp"
 
 #include <string>
 #include <string_view>

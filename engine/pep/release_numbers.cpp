@@ -1,5 +1,5 @@
 // ReleaseNumbers: switches from inline storage to the heap when a fifth number arrives.
-#include "engine/release_numbers.hpp"
+#include "engine/pep/release_numbers.hpp"
 
 #include <algorithm>
 #include <bit>

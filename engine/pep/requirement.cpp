@@ -1,8 +1,8 @@
 // Requirement parsing (packaging's _parse_requirement, rule for rule) and canonical printing.
-#include "engine/requirement.hpp"
+#include "engine/pep/requirement.hpp"
 
-#include "engine/marker_parser.hpp"
-#include "engine/pep508_tokens.hpp"
+#include "engine/pep/marker_parser.hpp"
+#include "engine/pep/pep508_tokens.hpp"
 
 #include <algorithm>
 

@@ -1,10 +1,10 @@
 // PEP 508 requirements ("torch[opt-einsum]>=2.1; platform_system == 'Linux'"): parse and print.
 #pragma once
 
-#include "engine/expected.hpp"
-#include "engine/marker.hpp"
-#include "engine/package_name.hpp"
-#include "engine/specifier.hpp"
+#include "engine/base/expected.hpp"
+#include "engine/pep/marker.hpp"
+#include "engine/pep/package_name.hpp"
+#include "engine/pep/specifier.hpp"
 
 #include <optional>
 #include <string>

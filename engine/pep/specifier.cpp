@@ -1,7 +1,7 @@
 // Specifier and SpecifierSet: parsing by packaging's grammar, and PEP 440's matching rules.
-#include "engine/specifier.hpp"
+#include "engine/pep/specifier.hpp"
 
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 // PEP 440 version specifiers ("~=2.1", "==2.1.*", ">=2.0,<3") and their matching rules.
 #pragma once
 
-#include "engine/expected.hpp"
-#include "engine/version.hpp"
+#include "engine/base/expected.hpp"
+#include "engine/pep/version.hpp"
 
 #include <optional>
 #include <string>

@@ -1,8 +1,8 @@
 // accepted_tags() in packaging's sys_tags() order, and supported() deciding the same set per tag.
-#include "engine/tag_environment.hpp"
+#include "engine/pep/tag_environment.hpp"
 
-#include "engine/dotted_numbers.hpp"
-#include "engine/enum_names.hpp"
+#include "engine/base/dotted_numbers.hpp"
+#include "engine/base/enum_names.hpp"
 
 #include <algorithm>
 #include <array>

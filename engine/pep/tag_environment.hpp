@@ -1,9 +1,9 @@
 // The machine a wheel is chosen for, and the tags it accepts in pip's priority order.
 #pragma once
 
-#include "engine/expected.hpp"
-#include "engine/platform_tag.hpp"
-#include "engine/wheel_tag.hpp"
+#include "engine/base/expected.hpp"
+#include "engine/pep/platform_tag.hpp"
+#include "engine/pep/wheel_tag.hpp"
 
 #include <cstdint>
 #include <optional>

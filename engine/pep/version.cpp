@@ -1,7 +1,7 @@
 // PEP 440 version parsing, printing and ordering, following pypa/packaging's grammar and sort key.
-#include "engine/version.hpp"
+#include "engine/pep/version.hpp"
 
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <algorithm>
 #include <functional>

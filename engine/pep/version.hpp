@@ -1,8 +1,8 @@
 // PEP 440 versions: parsing (every spelling pip accepts), normalization and the total order.
 #pragma once
 
-#include "engine/expected.hpp"
-#include "engine/release_numbers.hpp"
+#include "engine/base/expected.hpp"
+#include "engine/pep/release_numbers.hpp"
 
 #include <compare>
 #include <cstdint>
@@ -96,7 +96,7 @@ public:
     std::size_t hash() const noexcept; // consistent with ==: hash("1.0") == hash("1.0.0")
 
     // What operator<=> decides most pairs on, for sorting many versions on compact copies
-    // (engine/version_sort.hpp): a summary below another means a version below the other, and
+    // (engine/pep/version_sort.hpp): a summary below another means a version below the other, and
     // equal summaries that are both exact mean equal versions.
     struct OrderSummary {
         std::uint64_t high = 0;

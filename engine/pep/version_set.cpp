@@ -1,5 +1,5 @@
 // VersionCut ordering, interval-set algebra, and the exact interval form of every PEP 440 operator.
-#include "engine/version_set.hpp"
+#include "engine/pep/version_set.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -2,8 +2,8 @@
 // tell an impossible one ("torch>=2.4,<2.2") without listing candidates.
 #pragma once
 
-#include "engine/specifier.hpp"
-#include "engine/version.hpp"
+#include "engine/pep/specifier.hpp"
+#include "engine/pep/version.hpp"
 
 #include <compare>
 #include <optional>

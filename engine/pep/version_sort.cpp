@@ -1,5 +1,5 @@
 // sort_versions: Boost.Sort's pdqsort_branchless over compact copies of the order summaries.
-#include "engine/version_sort.hpp"
+#include "engine/pep/version_sort.hpp"
 
 #include <cstdint>
 #include <functional>

@@ -1,7 +1,7 @@
 // Sorting many versions at once (`pep440 sort`, and the throughput benchmark against packaging).
 #pragma once
 
-#include "engine/version.hpp"
+#include "engine/pep/version.hpp"
 
 #include <span>
 

@@ -1,7 +1,7 @@
 // Wheel file names: splitting into parts and validating each, with the position of any error.
-#include "engine/wheel_filename.hpp"
+#include "engine/pep/wheel_filename.hpp"
 
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 namespace torchpin {
 

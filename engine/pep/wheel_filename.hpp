@@ -1,10 +1,10 @@
 // Wheel file names (PEP 427): {name}-{version}(-{build tag})?-{python}-{abi}-{platform}.whl.
 #pragma once
 
-#include "engine/expected.hpp"
-#include "engine/package_name.hpp"
-#include "engine/version.hpp"
-#include "engine/wheel_tag.hpp"
+#include "engine/base/expected.hpp"
+#include "engine/pep/package_name.hpp"
+#include "engine/pep/version.hpp"
+#include "engine/pep/wheel_tag.hpp"
 
 #include <compare>
 #include <cstdint>

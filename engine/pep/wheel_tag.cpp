@@ -1,7 +1,7 @@
 // Tag triples and compressed tag sets: validation with positions, lowercasing, expansion.
-#include "engine/wheel_tag.hpp"
+#include "engine/pep/wheel_tag.hpp"
 
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <algorithm>
 #include <functional>

@@ -1,7 +1,7 @@
 // Wheel compatibility tags (PEP 425): the interpreter-abi-platform triple and compressed tag sets.
 #pragma once
 
-#include "engine/expected.hpp"
+#include "engine/base/expected.hpp"
 
 #include <array>
 #include <compare>

@@ -1,6 +1,6 @@
 // Rendering the resolver's typed reasons and decisions as sentences; the structure stays in
 // solver.hpp, the wording lives here.
-#include "engine/explanation.hpp"
+#include "engine/solver/explanation.hpp"
 
 #include <algorithm>
 #include <map>

@@ -2,7 +2,7 @@
 // prints, the derivation of a "no solution", the hints, and the decisions behind a solution.
 #pragma once
 
-#include "engine/solver.hpp"
+#include "engine/solver/solver.hpp"
 
 #include <string>
 #include <vector>

@@ -1,10 +1,10 @@
 // resolve(): every (torch, backend) candidate checked against the request and the machine, in
 // the documented preference order; the first that passes every check is the answer.
-#include "engine/solver.hpp"
+#include "engine/solver/solver.hpp"
 
-#include "engine/platform_tag.hpp"
-#include "engine/release_wheels.hpp"
-#include "engine/version_set.hpp"
+#include "engine/matrix/release_wheels.hpp"
+#include "engine/pep/platform_tag.hpp"
+#include "engine/pep/version_set.hpp"
 
 #include <algorithm>
 #include <map>

@@ -2,8 +2,8 @@
 // backend by torchpin's documented preferences, or "no solution" with every reason typed.
 #pragma once
 
-#include "engine/compat_matrix.hpp"
-#include "engine/requirement.hpp"
+#include "engine/matrix/compat_matrix.hpp"
+#include "engine/pep/requirement.hpp"
 
 #include <optional>
 #include <string>

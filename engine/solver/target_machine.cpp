@@ -1,5 +1,5 @@
 // Filling a resolver target from a profile: Python tags, driver, GPUs by capability, gfx, XPU.
-#include "engine/target_machine.hpp"
+#include "engine/solver/target_machine.hpp"
 
 namespace torchpin {
 

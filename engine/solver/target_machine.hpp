@@ -2,8 +2,8 @@
 // reasons over, with every assumption that filled a gap said out loud.
 #pragma once
 
-#include "engine/machine.hpp"
-#include "engine/solver.hpp"
+#include "engine/hardware/machine.hpp"
+#include "engine/solver/solver.hpp"
 
 #include <string>
 #include <vector>

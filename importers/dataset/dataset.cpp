@@ -1,13 +1,13 @@
 // load_dataset: the manifest's files through their importers, into one ImportRequest.
-#include "importers/dataset.hpp"
+#include "importers/dataset/dataset.hpp"
 
-#include "engine/dataset_tables.hpp"
-#include "engine/diagnostic.hpp"
-#include "importers/dataset_manifest.hpp"
-#include "importers/dataset_table_file.hpp"
-#include "importers/derived_wheels.hpp"
-#include "importers/page_import.hpp"
-#include "importers/wheel_list.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/matrix/dataset_tables.hpp"
+#include "importers/dataset/dataset_manifest.hpp"
+#include "importers/dataset/dataset_table_file.hpp"
+#include "importers/dataset/derived_wheels.hpp"
+#include "importers/index/page_import.hpp"
+#include "importers/index/wheel_list.hpp"
 
 #include <set>
 

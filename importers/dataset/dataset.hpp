@@ -1,7 +1,7 @@
 // The dataset under data/ as one matrix import: each manifest entry parsed with its importer.
 #pragma once
 
-#include "engine/matrix_store.hpp"
+#include "engine/matrix/matrix_store.hpp"
 
 #include <filesystem>
 #include <string>

@@ -1,9 +1,9 @@
 // Reading data/manifest.json with nlohmann/json, reporting errors with their position.
-#include "importers/dataset_manifest.hpp"
+#include "importers/dataset/dataset_manifest.hpp"
 
-#include "engine/diagnostic.hpp"
-#include "importers/text_input.hpp"
-#include "importers/text_position.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "importers/input/text_input.hpp"
+#include "importers/input/text_position.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,10 +1,10 @@
 // read_dataset_table_file: TOML through toml++, every row checked against its TableSpec.
-#include "importers/dataset_table_file.hpp"
+#include "importers/dataset/dataset_table_file.hpp"
 
-#include "engine/dataset_tables.hpp"
-#include "engine/diagnostic.hpp"
-#include "engine/sha256.hpp"
-#include "importers/text_input.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/base/sha256.hpp"
+#include "engine/matrix/dataset_tables.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <algorithm>
 #include <map>

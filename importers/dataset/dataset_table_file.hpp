@@ -2,7 +2,7 @@
 // against the table's columns with positions for every error.
 #pragma once
 
-#include "engine/matrix_store.hpp"
+#include "engine/matrix/matrix_store.hpp"
 
 #include <filesystem>
 #include <set>

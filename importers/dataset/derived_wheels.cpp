@@ -1,11 +1,11 @@
 // Naming rules read from TOML, checked against their evidence, applied to the build matrix.
-#include "importers/derived_wheels.hpp"
+#include "importers/dataset/derived_wheels.hpp"
 
-#include "engine/dataset_tables.hpp"
-#include "engine/matrix_schema.hpp"
-#include "engine/sha256.hpp"
-#include "engine/wheel_filename.hpp"
-#include "importers/text_input.hpp"
+#include "engine/base/sha256.hpp"
+#include "engine/matrix/dataset_tables.hpp"
+#include "engine/matrix/matrix_schema.hpp"
+#include "engine/pep/wheel_filename.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <algorithm>
 #include <array>

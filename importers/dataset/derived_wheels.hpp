@@ -2,13 +2,13 @@
 // by rules that were read from observed file names of the same release and variant.
 #pragma once
 
-#include "engine/backend.hpp"
-#include "engine/diagnostic.hpp"
-#include "engine/index_file.hpp"
-#include "engine/matrix_store.hpp"
-#include "engine/specifier.hpp"
-#include "engine/tag_environment.hpp"
-#include "engine/version.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/hardware/backend.hpp"
+#include "engine/matrix/index_file.hpp"
+#include "engine/matrix/matrix_store.hpp"
+#include "engine/pep/specifier.hpp"
+#include "engine/pep/tag_environment.hpp"
+#include "engine/pep/version.hpp"
 
 #include <cstddef>
 #include <filesystem>

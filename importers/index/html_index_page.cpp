@@ -1,11 +1,11 @@
 // Walks gumbo's tree of an index page: its <a href> links, <base href> and "Links for" heading.
-#include "importers/html_index_page.hpp"
+#include "importers/index/html_index_page.hpp"
 
-#include "engine/diagnostic.hpp"
-#include "engine/text_scanner.hpp"
-#include "importers/listing_builder.hpp"
-#include "importers/text_position.hpp"
-#include "importers/url_reference.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/base/text_scanner.hpp"
+#include "importers/index/listing_builder.hpp"
+#include "importers/input/text_position.hpp"
+#include "importers/input/url_reference.hpp"
 
 #include <algorithm>
 #include <cstddef>

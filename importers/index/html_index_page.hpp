@@ -1,8 +1,8 @@
 // PEP 503 HTML pages (project and root pages) and find-links pages, read with gumbo.
 #pragma once
 
-#include "importers/index_listing.hpp"
-#include "importers/text_input.hpp"
+#include "importers/index/index_listing.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <string_view>
 

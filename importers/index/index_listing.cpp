@@ -1,7 +1,7 @@
 // Spellings of page kinds and link issue kinds.
-#include "importers/index_listing.hpp"
+#include "importers/index/index_listing.hpp"
 
-#include "engine/enum_names.hpp"
+#include "engine/base/enum_names.hpp"
 
 namespace torchpin {
 

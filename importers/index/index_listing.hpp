@@ -1,9 +1,9 @@
 // What one package index page lists: wheel rows, other files, project links, and link problems.
 #pragma once
 
-#include "engine/diagnostic.hpp"
-#include "engine/index_file.hpp"
-#include "engine/package_name.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/matrix/index_file.hpp"
+#include "engine/pep/package_name.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -1,9 +1,9 @@
 // Chooses the JSON or the HTML parser for a page, from a forced kind or the page's first byte.
-#include "importers/index_page.hpp"
+#include "importers/index/index_page.hpp"
 
-#include "engine/text_scanner.hpp"
-#include "importers/html_index_page.hpp"
-#include "importers/json_index_page.hpp"
+#include "engine/base/text_scanner.hpp"
+#include "importers/index/html_index_page.hpp"
+#include "importers/index/json_index_page.hpp"
 
 namespace torchpin {
 

@@ -1,8 +1,8 @@
 // Index pages of any kind: which parser a page needs, and parsing it with that parser.
 #pragma once
 
-#include "importers/index_listing.hpp"
-#include "importers/text_input.hpp"
+#include "importers/index/index_listing.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <string_view>
 

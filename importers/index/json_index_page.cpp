@@ -1,13 +1,13 @@
 // Reads PEP 691 pages from nlohmann/json values, locating problems with the recorded layout.
-#include "importers/json_index_page.hpp"
+#include "importers/index/json_index_page.hpp"
 
-#include "engine/diagnostic.hpp"
-#include "engine/package_name.hpp"
-#include "engine/text_scanner.hpp"
-#include "importers/json_layout.hpp"
-#include "importers/listing_builder.hpp"
-#include "importers/text_position.hpp"
-#include "importers/url_reference.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/base/text_scanner.hpp"
+#include "engine/pep/package_name.hpp"
+#include "importers/index/listing_builder.hpp"
+#include "importers/input/json_layout.hpp"
+#include "importers/input/text_position.hpp"
+#include "importers/input/url_reference.hpp"
 
 #include <cstddef>
 #include <optional>

@@ -1,8 +1,8 @@
 // PEP 691 JSON pages (application/vnd.pypi.simple.v1+json), project and root pages.
 #pragma once
 
-#include "importers/index_listing.hpp"
-#include "importers/text_input.hpp"
+#include "importers/index/index_listing.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <string_view>
 

@@ -1,10 +1,10 @@
 // Checks each link of a page and files it as a wheel row, another file, a project or an issue.
-#include "importers/listing_builder.hpp"
+#include "importers/index/listing_builder.hpp"
 
-#include "engine/diagnostic.hpp"
-#include "engine/text_scanner.hpp"
-#include "importers/text_position.hpp"
-#include "importers/url_reference.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/base/text_scanner.hpp"
+#include "importers/input/text_position.hpp"
+#include "importers/input/url_reference.hpp"
 
 #include <utility>
 

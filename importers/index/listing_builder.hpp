@@ -1,9 +1,9 @@
 // The link checks shared by every page parser: wheel names, hashes, backends, duplicates.
 #pragma once
 
-#include "engine/backend.hpp"
-#include "importers/index_listing.hpp"
-#include "importers/text_input.hpp"
+#include "engine/hardware/backend.hpp"
+#include "importers/index/index_listing.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <cstddef>
 #include <optional>

@@ -1,5 +1,5 @@
 // import_page_files: pages read and parsed on worker threads, handed over in their order.
-#include "importers/page_files.hpp"
+#include "importers/index/page_files.hpp"
 
 #include <algorithm>
 #include <atomic>

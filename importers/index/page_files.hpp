@@ -1,7 +1,7 @@
 // Index page files for one import: each read, parsed and shaped into a listing, in the given order.
 #pragma once
 
-#include "importers/page_import.hpp"
+#include "importers/index/page_import.hpp"
 
 #include <cstddef>
 #include <filesystem>

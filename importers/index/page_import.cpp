@@ -1,9 +1,9 @@
 // import_index_page: parse, then shape the rows and the source for MatrixStore::import.
-#include "importers/page_import.hpp"
+#include "importers/index/page_import.hpp"
 
-#include "engine/matrix_schema.hpp"
-#include "engine/sha256.hpp"
-#include "importers/index_page.hpp"
+#include "engine/base/sha256.hpp"
+#include "engine/matrix/matrix_schema.hpp"
+#include "importers/index/index_page.hpp"
 
 namespace torchpin {
 

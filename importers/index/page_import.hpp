@@ -1,9 +1,9 @@
 // An index page turned into one listing of the matrix's wheel_file table, ready to import.
 #pragma once
 
-#include "engine/matrix_store.hpp"
-#include "importers/index_listing.hpp"
-#include "importers/text_input.hpp"
+#include "engine/matrix/matrix_store.hpp"
+#include "importers/index/index_listing.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <string>
 #include <vector>

@@ -1,14 +1,14 @@
 // import_wheel_list: each JSON entry checked, then typed by the page parsers' ListingBuilder.
-#include "importers/wheel_list.hpp"
+#include "importers/index/wheel_list.hpp"
 
-#include "engine/diagnostic.hpp"
-#include "engine/matrix_schema.hpp"
-#include "engine/package_name.hpp"
-#include "engine/sha256.hpp"
-#include "engine/version.hpp"
-#include "importers/listing_builder.hpp"
-#include "importers/text_position.hpp"
-#include "importers/url_reference.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/base/sha256.hpp"
+#include "engine/matrix/matrix_schema.hpp"
+#include "engine/pep/package_name.hpp"
+#include "engine/pep/version.hpp"
+#include "importers/index/listing_builder.hpp"
+#include "importers/input/text_position.hpp"
+#include "importers/input/url_reference.hpp"
 
 #include <algorithm>
 #include <array>

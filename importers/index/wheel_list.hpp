@@ -1,9 +1,9 @@
 // Lists of real wheel files in JSON (wheels a lockfile or a Nix hash file pins) as observed rows.
 #pragma once
 
-#include "engine/matrix_store.hpp"
-#include "importers/index_listing.hpp"
-#include "importers/text_input.hpp"
+#include "engine/matrix/matrix_store.hpp"
+#include "importers/index/index_listing.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <string>
 #include <vector>

@@ -1,9 +1,9 @@
 // A SAX handler that builds the document as json::parse does and notes offsets on the way.
-#include "importers/json_layout.hpp"
+#include "importers/input/json_layout.hpp"
 
-#include "engine/diagnostic.hpp"
-#include "importers/json_tracking.hpp"
-#include "importers/text_position.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "importers/input/json_tracking.hpp"
+#include "importers/input/text_position.hpp"
 
 #include <algorithm>
 #include <string_view>

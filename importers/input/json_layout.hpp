@@ -1,7 +1,7 @@
 // JSON parsed into nlohmann/json values together with where a PEP 691 page's parts start.
 #pragma once
 
-#include "importers/text_input.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <cstddef>
 #include <functional>

@@ -1,9 +1,9 @@
 // A SAX pass that records where each key and container element starts, then the document itself.
-#include "importers/json_positions.hpp"
+#include "importers/input/json_positions.hpp"
 
-#include "engine/diagnostic.hpp"
-#include "importers/json_tracking.hpp"
-#include "importers/text_position.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "importers/input/json_tracking.hpp"
+#include "importers/input/text_position.hpp"
 
 #include <algorithm>
 #include <optional>

@@ -2,7 +2,7 @@
 // column and key.
 #pragma once
 
-#include "importers/text_input.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <cstddef>
 #include <functional>

@@ -1,5 +1,5 @@
 // nlohmann's exception texts without the parts a located diagnostic already says.
-#include "importers/json_tracking.hpp"
+#include "importers/input/json_tracking.hpp"
 
 #include <string_view>
 

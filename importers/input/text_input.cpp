@@ -1,7 +1,7 @@
 // TextInput: reads, validates (size, NUL bytes, UTF-8) and splits text into numbered lines.
-#include "importers/text_input.hpp"
+#include "importers/input/text_input.hpp"
 
-#include "engine/diagnostic.hpp"
+#include "engine/base/diagnostic.hpp"
 
 #include <cstdint>
 #include <cstring>

@@ -1,5 +1,5 @@
 // Finds the line of a byte offset by binary search over the TextInput's line starts.
-#include "importers/text_position.hpp"
+#include "importers/input/text_position.hpp"
 
 #include <algorithm>
 

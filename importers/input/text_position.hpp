@@ -1,8 +1,8 @@
 // Byte offsets in a TextInput turned into located diagnostics (line, column, source line).
 #pragma once
 
-#include "engine/diagnostic.hpp"
-#include "importers/text_input.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <cstddef>
 #include <string>

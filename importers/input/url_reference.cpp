@@ -1,7 +1,7 @@
 // RFC 3986 reference resolution (sections 5.2 and 5.3) and percent-decoding of file names.
-#include "importers/url_reference.hpp"
+#include "importers/input/url_reference.hpp"
 
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <algorithm>
 #include <optional>

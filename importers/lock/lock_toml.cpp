@@ -1,8 +1,8 @@
 // LockToml: toml++ parsing and typed, located key access for the lockfile readers.
-#include "importers/lock_toml.hpp"
+#include "importers/lock/lock_toml.hpp"
 
-#include "engine/diagnostic.hpp"
-#include "engine/package_name.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/pep/package_name.hpp"
 
 #include <algorithm>
 #include <future>

@@ -3,8 +3,8 @@
 // Internal to importers/ (it includes toml++, which only this module links).
 #pragma once
 
-#include "importers/locked_requirements.hpp"
-#include "importers/text_input.hpp"
+#include "engine/check/locked_requirements.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <optional>
 #include <string>

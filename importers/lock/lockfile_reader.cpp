@@ -1,9 +1,9 @@
 // read_locked_requirements: format detection by name and content, then the matching reader.
-#include "importers/lockfile_reader.hpp"
+#include "importers/lock/lockfile_reader.hpp"
 
-#include "importers/pylock.hpp"
-#include "importers/requirements_file.hpp"
-#include "importers/uv_lock.hpp"
+#include "importers/lock/pylock.hpp"
+#include "importers/lock/requirements_file.hpp"
+#include "importers/lock/uv_lock.hpp"
 
 namespace torchpin {
 

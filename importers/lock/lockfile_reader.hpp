@@ -1,8 +1,8 @@
 // The `check` command's entry point to its readers: detects a file's format and reads it.
 #pragma once
 
-#include "importers/locked_requirements.hpp"
-#include "importers/text_input.hpp"
+#include "engine/check/locked_requirements.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <filesystem>
 #include <string_view>

@@ -1,9 +1,9 @@
 // read_pylock: PEP 751's top-level keys and [[packages]] with their sources and files.
-#include "importers/pylock.hpp"
+#include "importers/lock/pylock.hpp"
 
-#include "engine/text_scanner.hpp"
-#include "importers/lock_toml.hpp"
-#include "importers/url_reference.hpp"
+#include "engine/base/text_scanner.hpp"
+#include "importers/input/url_reference.hpp"
+#include "importers/lock/lock_toml.hpp"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 // Reads PEP 751 lockfiles (pylock.toml, pylock.NAME.toml) into LockedRequirements.
 #pragma once
 
-#include "importers/locked_requirements.hpp"
-#include "importers/text_input.hpp"
+#include "engine/check/locked_requirements.hpp"
+#include "importers/input/text_input.hpp"
 
 namespace torchpin {
 

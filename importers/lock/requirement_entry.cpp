@@ -1,13 +1,13 @@
 // read_requirement_entry / read_editable_entry: pip's parse_req_from_line and parse_editable
 // decisions (URL, path or PEP 508), by the shape of the text.
-#include "importers/requirement_entry.hpp"
+#include "importers/lock/requirement_entry.hpp"
 
-#include "engine/diagnostic.hpp"
-#include "engine/marker.hpp"
-#include "engine/requirement.hpp"
-#include "engine/text_scanner.hpp"
-#include "engine/wheel_filename.hpp"
-#include "importers/url_reference.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/base/text_scanner.hpp"
+#include "engine/pep/marker.hpp"
+#include "engine/pep/requirement.hpp"
+#include "engine/pep/wheel_filename.hpp"
+#include "importers/input/url_reference.hpp"
 
 #include <algorithm>
 #include <array>

@@ -2,8 +2,8 @@
 // LockedPackage it names.
 #pragma once
 
-#include "importers/locked_requirements.hpp"
-#include "importers/requirements_lines.hpp"
+#include "engine/check/locked_requirements.hpp"
+#include "importers/lock/requirements_lines.hpp"
 
 #include <cstddef>
 #include <string_view>

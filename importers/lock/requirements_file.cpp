@@ -1,11 +1,11 @@
 // read_requirements_file: pip's requirements-file walk (lines, options, includes), recorded
 // into LockedRequirements.
-#include "importers/requirements_file.hpp"
+#include "importers/lock/requirements_file.hpp"
 
-#include "engine/diagnostic.hpp"
-#include "engine/text_scanner.hpp"
-#include "importers/requirement_entry.hpp"
-#include "importers/requirements_options.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/base/text_scanner.hpp"
+#include "importers/lock/requirement_entry.hpp"
+#include "importers/lock/requirements_options.hpp"
 
 #include <algorithm>
 #include <cstdlib>

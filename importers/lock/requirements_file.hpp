@@ -2,8 +2,8 @@
 // includes, with the file, line and column of every requirement and index.
 #pragma once
 
-#include "importers/locked_requirements.hpp"
-#include "importers/requirements_lines.hpp"
+#include "engine/check/locked_requirements.hpp"
+#include "importers/lock/requirements_lines.hpp"
 
 #include <filesystem>
 #include <functional>

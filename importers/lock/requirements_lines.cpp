@@ -1,5 +1,5 @@
 // requirements_lines: pip's join_lines, ignore_comments and expand_env_variables, with positions.
-#include "importers/requirements_lines.hpp"
+#include "importers/lock/requirements_lines.hpp"
 
 #include <algorithm>
 

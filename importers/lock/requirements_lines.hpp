@@ -2,8 +2,8 @@
 // keeping for every byte of the result the physical line and column it came from.
 #pragma once
 
-#include "engine/diagnostic.hpp"
-#include "importers/text_input.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <cstddef>
 #include <functional>

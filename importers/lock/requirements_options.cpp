@@ -1,7 +1,7 @@
 // split_requirements_line: break_args_options, shlex.split (POSIX mode) and optparse, as pip.
-#include "importers/requirements_options.hpp"
+#include "importers/lock/requirements_options.hpp"
 
-#include "engine/diagnostic.hpp"
+#include "engine/base/diagnostic.hpp"
 
 #include <array>
 #include <optional>

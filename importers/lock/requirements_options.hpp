@@ -2,7 +2,7 @@
 // and its options as pip's break_args_options, shlex and optparse do it.
 #pragma once
 
-#include "importers/requirements_lines.hpp"
+#include "importers/lock/requirements_lines.hpp"
 
 #include <cstddef>
 #include <string>

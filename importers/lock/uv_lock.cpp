@@ -1,9 +1,9 @@
 // read_uv_lock: uv.lock's [[package]] tables, their sources, sdists and wheels.
-#include "importers/uv_lock.hpp"
+#include "importers/lock/uv_lock.hpp"
 
-#include "engine/text_scanner.hpp"
-#include "importers/lock_toml.hpp"
-#include "importers/url_reference.hpp"
+#include "engine/base/text_scanner.hpp"
+#include "importers/input/url_reference.hpp"
+#include "importers/lock/lock_toml.hpp"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // `torchpin check` as a process: the text, JSON, GitHub and SARIF outputs, the exit codes with
 // and without --strict, bad input, markers evaluated per --machine target, and digests compared
 // with the matrix's.
-#include "engine/check_finding.hpp"
+#include "engine/check/check_finding.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/test_paths.hpp"
 

@@ -1,11 +1,11 @@
 // The probes as readers: detection pointed at the fake machines under tests/data/machines (each
 // a root directory with /sys, /proc, /etc, /opt and fake tools), and NVML/libcuda stand-ins.
-#include "engine/amd_detection.hpp"
-#include "engine/intel_detection.hpp"
-#include "engine/libcuda_probe.hpp"
-#include "engine/nvidia_detection.hpp"
-#include "engine/nvml_probe.hpp"
-#include "engine/os_detection.hpp"
+#include "detect/amd_detection.hpp"
+#include "detect/intel_detection.hpp"
+#include "detect/libcuda_probe.hpp"
+#include "detect/nvidia_detection.hpp"
+#include "detect/nvml_probe.hpp"
+#include "detect/os_detection.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <algorithm>

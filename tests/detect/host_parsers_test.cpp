@@ -1,8 +1,8 @@
 // The pure parsers behind the OS, AMD and PCI probes, each on the text its file or tool gives.
-#include "engine/amd_detection.hpp"
-#include "engine/intel_detection.hpp"
-#include "engine/os_detection.hpp"
-#include "engine/pci_devices.hpp"
+#include "detect/amd_detection.hpp"
+#include "detect/intel_detection.hpp"
+#include "detect/os_detection.hpp"
+#include "detect/pci_devices.hpp"
 
 #include <boost/test/unit_test.hpp>
 

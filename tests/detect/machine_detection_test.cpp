@@ -1,6 +1,6 @@
 // Whole-machine detection on the fake machines: the hardware probes plus the Python interpreters
 // their PATH holds, each environment described once.
-#include "importers/machine_detection.hpp"
+#include "detect/machine_detection.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <fstream>

@@ -1,7 +1,7 @@
 // Machine profiles as JSON: every field survives a round trip, the fixture profiles read, and a
 // malformed profile is an error naming file, line, column and key.
-#include "engine/diagnostic.hpp"
-#include "importers/machine_json.hpp"
+#include "detect/machine_json.hpp"
+#include "engine/base/diagnostic.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <boost/test/unit_test.hpp>

@@ -1,8 +1,8 @@
 // The NVIDIA parsers on real output: the kernel module's version files and nvidia-smi CSV, from
 // tests/data/detection (driver_detection_samples.json and the captures its README cites).
-#include "engine/nvidia_driver_files.hpp"
-#include "engine/nvidia_smi_output.hpp"
-#include "engine/nvml_probe.hpp"
+#include "detect/nvidia_driver_files.hpp"
+#include "detect/nvidia_smi_output.hpp"
+#include "detect/nvml_probe.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <boost/test/unit_test.hpp>

@@ -1,6 +1,6 @@
 // Which interpreters detection asks: --python-exe alone, else the active virtualenv and conda
 // environment, then python3 on PATH, with pyenv shims resolved as pyenv resolves them.
-#include "engine/python_discovery.hpp"
+#include "detect/python_discovery.hpp"
 
 #include <fstream>
 #include <unistd.h>

@@ -1,7 +1,7 @@
 // The interpreter self-description: the script's real output from this project's machines, the
 // fields it must have, and the cache that spares the Python start on later runs.
-#include "importers/python_probe.hpp"
-#include "importers/python_probe_cache.hpp"
+#include "detect/python_probe.hpp"
+#include "detect/python_probe_cache.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <fstream>

@@ -1,4 +1,4 @@
-"""Oracle for tests/engine/marker_differential_test.cpp: parses and evaluates PEP 508 cases with
+"""Oracle for tests/engine/pep/marker_differential_test.cpp: parses and evaluates PEP 508 cases with
 this interpreter's pypa/packaging and prints one JSON object per case.
 
 Input (the file named on the command line): JSON lines {"kind": "marker" | "requirement",

@@ -1,7 +1,7 @@
 // input_error_of: an action's InputError as the text the CLI would print.
 #include "tests/support/input_errors.hpp"
 
-#include "engine/diagnostic.hpp"
+#include "engine/base/diagnostic.hpp"
 
 namespace torchpin::test {
 

@@ -2,8 +2,8 @@
 // from literals, so each test states exactly the facts it reasons about.
 #pragma once
 
-#include "engine/compat_matrix.hpp"
-#include "engine/solver.hpp"
+#include "engine/matrix/compat_matrix.hpp"
+#include "engine/solver/solver.hpp"
 
 #include <string>
 #include <vector>

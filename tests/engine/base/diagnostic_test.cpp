@@ -1,5 +1,5 @@
 // Rendering of diagnostics: location prefix, source line and caret, and windows on long lines.
-#include "engine/diagnostic.hpp"
+#include "engine/base/diagnostic.hpp"
 
 #include <string>
 

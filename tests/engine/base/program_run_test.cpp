@@ -1,6 +1,6 @@
 // Helper programs with deadlines: output capture, exit statuses, programs that cannot start, and
 // hung programs killed with their children.
-#include "engine/program_run.hpp"
+#include "engine/base/program_run.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <boost/test/unit_test.hpp>

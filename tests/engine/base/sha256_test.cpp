@@ -1,5 +1,5 @@
 // SHA-256 against the FIPS 180-2 example messages, whole and fed in pieces.
-#include "engine/sha256.hpp"
+#include "engine/base/sha256.hpp"
 
 #include <string>
 

@@ -1,6 +1,6 @@
 // The check rules on stated lockfiles and a small stated matrix: each rule fires where it should
 // and stays silent on the look-alikes (torchaudio 2.0.2 with torch 2.0.1, uv's variant forks).
-#include "engine/lock_check.hpp"
+#include "engine/check/lock_check.hpp"
 #include "tests/support/synthetic_matrix.hpp"
 
 #include <boost/test/unit_test.hpp>

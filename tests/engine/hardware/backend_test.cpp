@@ -1,5 +1,5 @@
 // Backend: PyTorch variant labels, index paths (including every directory of torch_stable.html).
-#include "engine/backend.hpp"
+#include "engine/hardware/backend.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <algorithm>
@@ -103,8 +103,7 @@ BOOST_AUTO_TEST_CASE(index_paths_and_urls_name_their_variant) {
 }
 
 BOOST_AUTO_TEST_CASE(every_directory_of_torch_stable_html_is_a_backend) {
-    const std::string page =
-        test::read_file(test::source_path("data/index/torch_stable.html"));
+    const std::string page = test::read_file(test::source_path("data/index/torch_stable.html"));
     std::map<std::string, int> links_per_backend;
     for (std::size_t at = 0; (at = page.find("href=\"", at)) != std::string::npos;) {
         at += 6;

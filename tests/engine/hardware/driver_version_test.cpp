@@ -1,7 +1,7 @@
 // DriverVersion, CudaVersion and RocmVersion: parsing, exact round trips, numeric order, errors.
-#include "engine/cuda_version.hpp"
-#include "engine/driver_version.hpp"
-#include "engine/rocm_version.hpp"
+#include "engine/hardware/cuda_version.hpp"
+#include "engine/hardware/driver_version.hpp"
+#include "engine/hardware/rocm_version.hpp"
 
 #include <algorithm>
 #include <string>

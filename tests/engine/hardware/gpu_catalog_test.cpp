@@ -1,7 +1,7 @@
 // GPU lookup rules on literal gpu_pci / gpu_model rows (copied from data/gpus.toml): capability
 // and sm spellings, PCI ids through pci.ids names, names in any case and spacing, suggestions.
-#include "engine/edit_distance.hpp"
-#include "engine/gpu_catalog.hpp"
+#include "engine/base/edit_distance.hpp"
+#include "engine/hardware/gpu_catalog.hpp"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 // The value types of machine profiles: compute capabilities, PCI ids, interpreter targets and the
 // tag environment a profile gives.
-#include "engine/machine.hpp"
+#include "engine/hardware/machine.hpp"
 
 #include <boost/test/unit_test.hpp>
 

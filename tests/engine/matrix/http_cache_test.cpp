@@ -1,9 +1,9 @@
 // The http_cache table: rows count only while they vouch for the current listing, and they are
 // written in the import's transaction, with or without a new revision.
-#include "engine/current_content.hpp"
-#include "engine/http_cache.hpp"
-#include "engine/matrix_schema.hpp"
-#include "engine/matrix_store.hpp"
+#include "engine/matrix/current_content.hpp"
+#include "engine/matrix/http_cache.hpp"
+#include "engine/matrix/matrix_schema.hpp"
+#include "engine/matrix/matrix_store.hpp"
 
 #include <filesystem>
 #include <unistd.h>

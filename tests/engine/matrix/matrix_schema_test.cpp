@@ -1,6 +1,6 @@
 // The table specs the code reads and writes by agree with the tables the migrations create.
-#include "engine/dataset_tables.hpp"
-#include "engine/matrix_schema.hpp"
+#include "engine/matrix/dataset_tables.hpp"
+#include "engine/matrix/matrix_schema.hpp"
 
 #include <boost/test/unit_test.hpp>
 

@@ -1,10 +1,10 @@
 // MatrixStore: revisions instead of overwrites, no-op re-imports, diffs, atomic failure,
 // read-only images, verification, surviving SIGKILL mid-import with readers running, and the
 // resolver's loader narrowing wheels to a machine's platform or reading them per release.
-#include "engine/compat_matrix_loader.hpp"
-#include "engine/matrix_schema.hpp"
-#include "engine/matrix_store.hpp"
-#include "engine/release_wheels.hpp"
+#include "engine/matrix/compat_matrix_loader.hpp"
+#include "engine/matrix/matrix_schema.hpp"
+#include "engine/matrix/matrix_store.hpp"
+#include "engine/matrix/release_wheels.hpp"
 #include "tests/support/printing.hpp"
 
 #include <csignal>

@@ -1,7 +1,7 @@
 // Differential test: torchpin against this machine's pypa/packaging on random PEP 508 cases; every
 // disagreement must belong to a class documented in docs/pep508.md.
-#include "tests/engine/pep508_disagreements.hpp"
-#include "tests/engine/pep508_random_cases.hpp"
+#include "tests/engine/pep/pep508_disagreements.hpp"
+#include "tests/engine/pep/pep508_random_cases.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/test_paths.hpp"
 

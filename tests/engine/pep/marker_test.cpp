@@ -1,5 +1,5 @@
 // Marker: packaging's grammar, printing and evaluation tables, version rules, torch markers.
-#include "engine/marker.hpp"
+#include "engine/pep/marker.hpp"
 #include "tests/support/tables.hpp"
 
 #include <map>

@@ -2,8 +2,8 @@
 // installed, packaging 22+, on >100,000 random versions and specifier/version pairs. Every
 // disagreement must belong to a documented class (docs/pep440.md) in which torchpin follows
 // packaging 26; any other disagreement fails the test.
-#include "engine/specifier.hpp"
-#include "engine/version.hpp"
+#include "engine/pep/specifier.hpp"
+#include "engine/pep/version.hpp"
 #include "tests/support/pep440_generator.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/test_paths.hpp"

@@ -1,8 +1,8 @@
 // The disagreement classes of docs/pep508.md as predicates over a case and both outcomes.
-#include "tests/engine/pep508_disagreements.hpp"
+#include "tests/engine/pep/pep508_disagreements.hpp"
 
-#include "engine/python_string.hpp"
-#include "engine/text_scanner.hpp"
+#include "engine/base/text_scanner.hpp"
+#include "engine/pep/python_string.hpp"
 
 #include <algorithm>
 #include <functional>

@@ -2,8 +2,8 @@
 // pypa/packaging 23 (docs/pep508.md), each a precise predicate.
 #pragma once
 
-#include "engine/requirement.hpp"
-#include "tests/engine/pep508_random_cases.hpp"
+#include "engine/pep/requirement.hpp"
+#include "tests/engine/pep/pep508_random_cases.hpp"
 
 #include <optional>
 #include <string>

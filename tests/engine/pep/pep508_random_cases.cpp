@@ -1,5 +1,5 @@
 // Random PEP 508 cases: pools of variables, values, names and URLs combined at random.
-#include "tests/engine/pep508_random_cases.hpp"
+#include "tests/engine/pep/pep508_random_cases.hpp"
 
 #include <cctype>
 #include <random>

@@ -1,7 +1,7 @@
 // Random PEP 508 markers and requirements, with environments, for the differential test.
 #pragma once
 
-#include "engine/marker.hpp"
+#include "engine/pep/marker.hpp"
 
 #include <cstdint>
 #include <string>

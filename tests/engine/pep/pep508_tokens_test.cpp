@@ -1,5 +1,5 @@
 // PEP 508 tokens: the lengths packaging's regular expressions match, including their backtracking.
-#include "engine/pep508_tokens.hpp"
+#include "engine/pep/pep508_tokens.hpp"
 
 #include <boost/test/unit_test.hpp>
 

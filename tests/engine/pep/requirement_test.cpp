@@ -1,5 +1,5 @@
 // Requirement: packaging's parsing, printing and error tables, torch requirements, applies_to.
-#include "engine/requirement.hpp"
+#include "engine/pep/requirement.hpp"
 #include "tests/support/tables.hpp"
 
 #include <map>

@@ -1,5 +1,5 @@
 // Specifier and SpecifierSet: packaging's matching tables, grammar errors, pre-release policy.
-#include "engine/specifier.hpp"
+#include "engine/pep/specifier.hpp"
 #include "tests/support/tables.hpp"
 
 #include <boost/test/unit_test.hpp>

@@ -1,6 +1,6 @@
 // VersionSet: every operator's interval form agrees with Specifier::matches, set algebra holds,
 // and emptiness is exact on the edge cases the exclusive operators create.
-#include "engine/version_set.hpp"
+#include "engine/pep/version_set.hpp"
 #include "tests/support/pep440_generator.hpp"
 
 #include <boost/test/unit_test.hpp>

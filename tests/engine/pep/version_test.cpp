@@ -1,7 +1,7 @@
 // PEP 440 Version: grammar, normalization, round trip and the total order, on packaging's own
 // tables.
-#include "engine/version.hpp"
-#include "engine/version_sort.hpp"
+#include "engine/pep/version.hpp"
+#include "engine/pep/version_sort.hpp"
 #include "tests/support/pep440_generator.hpp"
 #include "tests/support/tables.hpp"
 

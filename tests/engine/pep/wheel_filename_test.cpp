@@ -1,6 +1,6 @@
 // WheelFilename on every real wheel name of the fixtures; decompositions, build tags, errors.
-#include "engine/backend.hpp"
-#include "engine/wheel_filename.hpp"
+#include "engine/hardware/backend.hpp"
+#include "engine/pep/wheel_filename.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <map>

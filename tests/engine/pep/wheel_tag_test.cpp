@@ -1,6 +1,6 @@
 // Wheel tags and accepted_tags() against packaging's test_tags.py tables and real 23.0 output.
-#include "engine/tag_environment.hpp"
-#include "engine/wheel_filename.hpp"
+#include "engine/pep/tag_environment.hpp"
+#include "engine/pep/wheel_filename.hpp"
 #include "tests/support/tables.hpp"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // reference_resolve: every combination, every rule written out once more in the plainest way.
-#include "tests/engine/reference_solver.hpp"
+#include "tests/engine/solver/reference_solver.hpp"
 
 #include <algorithm>
 #include <tuple>

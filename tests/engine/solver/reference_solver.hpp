@@ -3,7 +3,7 @@
 // documented preferences. Slow and simple, so it can be trusted to check the real one.
 #pragma once
 
-#include "engine/solver.hpp"
+#include "engine/solver/solver.hpp"
 
 #include <optional>
 #include <string>

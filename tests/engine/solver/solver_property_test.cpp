@@ -1,8 +1,8 @@
 // Property test: on random matrices, machines and requests, the resolver and the naive reference
 // agree on solvability and on the answer, and the same inputs always give the same explanation.
-#include "engine/explanation.hpp"
-#include "engine/solver.hpp"
-#include "tests/engine/reference_solver.hpp"
+#include "engine/solver/explanation.hpp"
+#include "engine/solver/solver.hpp"
+#include "tests/engine/solver/reference_solver.hpp"
 #include "tests/support/synthetic_matrix.hpp"
 
 #include <random>

@@ -1,7 +1,7 @@
 // The resolver on small stated matrices: each typed reason, each preference, the pain points the
 // issue names (old GPUs on new CUDA, new GPUs on old CUDA, old drivers, pairing, Python).
-#include "engine/explanation.hpp"
-#include "engine/solver.hpp"
+#include "engine/solver/explanation.hpp"
+#include "engine/solver/solver.hpp"
 #include "tests/support/synthetic_matrix.hpp"
 
 #include <boost/test/unit_test.hpp>

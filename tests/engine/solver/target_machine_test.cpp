@@ -1,5 +1,5 @@
 // resolver_target(): a machine profile becomes the resolver's target, gaps become assumptions.
-#include "engine/target_machine.hpp"
+#include "engine/solver/target_machine.hpp"
 
 #include <boost/test/unit_test.hpp>
 

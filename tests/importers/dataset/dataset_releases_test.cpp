@@ -2,8 +2,8 @@
 // official install command, the compatibility tables, RELEASE.md, the test-infra release matrix
 // and the find-links page. The raw sources are copies under tests/data/raw/releases/ (see its
 // README); an exception to a rule is listed here with the reason the data departs from it.
-#include "engine/dataset_tables.hpp"
-#include "importers/dataset.hpp"
+#include "engine/matrix/dataset_tables.hpp"
+#include "importers/dataset/dataset.hpp"
 #include "tests/support/printing.hpp"
 #include "tests/support/test_paths.hpp"
 

@@ -1,7 +1,7 @@
 // Curated TOML table files: rows in column order, and every kind of bad entry located.
-#include "engine/dataset_tables.hpp"
-#include "engine/diagnostic.hpp"
-#include "importers/dataset_table_file.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/matrix/dataset_tables.hpp"
+#include "importers/dataset/dataset_table_file.hpp"
 #include "tests/support/printing.hpp"
 
 #include <filesystem>

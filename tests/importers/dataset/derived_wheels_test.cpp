@@ -1,11 +1,11 @@
 // The derived-wheel generator on small inputs: exactly the expected names, never a hash, never a
 // file without a rule, never a file an observed listing has; bad rules located; the dataset step.
-#include "engine/dataset_tables.hpp"
-#include "engine/diagnostic.hpp"
-#include "engine/matrix_schema.hpp"
-#include "importers/dataset.hpp"
-#include "importers/dataset_table_file.hpp"
-#include "importers/derived_wheels.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/matrix/dataset_tables.hpp"
+#include "engine/matrix/matrix_schema.hpp"
+#include "importers/dataset/dataset.hpp"
+#include "importers/dataset/dataset_table_file.hpp"
+#include "importers/dataset/derived_wheels.hpp"
 #include "tests/support/printing.hpp"
 
 #include <filesystem>

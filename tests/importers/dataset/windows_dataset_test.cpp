@@ -1,11 +1,11 @@
 // The real data/: Windows runtime rows and known issues load and cite defined sources, the
 // fbgemm issue covers exactly torch 2.4.0, observed wheel lists keep their hashes, and derived
 // rows (whatever the release tables hold) never duplicate an observed file or carry a hash.
-#include "engine/dataset_tables.hpp"
-#include "engine/matrix_schema.hpp"
-#include "engine/specifier.hpp"
-#include "engine/tag_environment.hpp"
-#include "importers/dataset.hpp"
+#include "engine/matrix/dataset_tables.hpp"
+#include "engine/matrix/matrix_schema.hpp"
+#include "engine/pep/specifier.hpp"
+#include "engine/pep/tag_environment.hpp"
+#include "importers/dataset/dataset.hpp"
 #include "tests/support/printing.hpp"
 #include "tests/support/test_paths.hpp"
 

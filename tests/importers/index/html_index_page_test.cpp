@@ -1,7 +1,7 @@
 // PEP 503 HTML pages, one edge case per test: hashes, hrefs, attributes, duplicates, bad input.
-#include "engine/diagnostic.hpp"
-#include "importers/html_index_page.hpp"
-#include "importers/text_input.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "importers/index/html_index_page.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <functional>
 #include <string>

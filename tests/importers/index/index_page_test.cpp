@@ -1,8 +1,8 @@
 // Kind detection, the real torch_stable.html, and PyTorch-format pages round-tripping real rows.
-#include "engine/backend.hpp"
-#include "engine/index_file.hpp"
-#include "importers/index_page.hpp"
-#include "importers/text_input.hpp"
+#include "engine/hardware/backend.hpp"
+#include "engine/matrix/index_file.hpp"
+#include "importers/index/index_page.hpp"
+#include "importers/input/text_input.hpp"
 #include "tests/support/pytorch_pages.hpp"
 #include "tests/support/test_paths.hpp"
 
@@ -32,12 +32,13 @@ std::string fixture(const std::string& name) {
     return test::read_file(test::source_path("tests/data/wheels/" + name));
 }
 
-std::string torch_stable_page() { return test::read_file(test::source_path("data/index/torch_stable.html")); }
+std::string torch_stable_page() {
+    return test::read_file(test::source_path("data/index/torch_stable.html"));
+}
 
 IndexListing parse_torch_stable() {
     return torchpin::parse_index_page(
-        TextInput::from_string(torch_stable_page(), "torch_stable.html"),
-        torch_stable_url);
+        TextInput::from_string(torch_stable_page(), "torch_stable.html"), torch_stable_url);
 }
 
 const IndexFile& row_with_url(const IndexListing& listing, const std::string& url) {
@@ -170,8 +171,8 @@ BOOST_AUTO_TEST_CASE(content_that_is_neither_is_read_as_its_name_says) {
 }
 
 BOOST_AUTO_TEST_CASE(find_links_pages_are_told_from_simple_pages) {
-    BOOST_TEST(name(torchpin::detect_page_kind(torch_stable_page(),
-                                               "torch_stable.html")) == "find-links");
+    BOOST_TEST(name(torchpin::detect_page_kind(torch_stable_page(), "torch_stable.html")) ==
+               "find-links");
     const std::string simple =
         test::write_pytorch_simple_page("torch", {{.key = "whl/cu111/torch-1.8.0%2Bcu111-cp39-cp39-"
                                                           "linux_x86_64.whl",

@@ -1,7 +1,7 @@
 // PEP 691 JSON pages, one edge case per test: fields, api-version, entry errors, broken JSON.
-#include "engine/diagnostic.hpp"
-#include "importers/json_index_page.hpp"
-#include "importers/text_input.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "importers/index/json_index_page.hpp"
+#include "importers/input/text_input.hpp"
 
 #include <functional>
 #include <string>

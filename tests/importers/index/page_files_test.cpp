@@ -1,5 +1,5 @@
 // import_page_files: pages handed over in order on any number of threads, the first error thrown.
-#include "importers/page_files.hpp"
+#include "importers/index/page_files.hpp"
 #include "tests/support/pytorch_index.hpp"
 
 #include <filesystem>

@@ -1,9 +1,9 @@
 // Wheel lists: the real InvokeAI and nixpkgs lists round-trip with their hashes, and every kind
 // of bad entry is located.
-#include "engine/diagnostic.hpp"
-#include "engine/matrix_schema.hpp"
-#include "importers/text_input.hpp"
-#include "importers/wheel_list.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "engine/matrix/matrix_schema.hpp"
+#include "importers/index/wheel_list.hpp"
+#include "importers/input/text_input.hpp"
 #include "tests/support/printing.hpp"
 #include "tests/support/test_paths.hpp"
 

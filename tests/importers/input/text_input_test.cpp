@@ -1,6 +1,6 @@
 // TextInput: line splitting, and clear located errors for binary, non-UTF-8 and oversized input.
-#include "engine/diagnostic.hpp"
-#include "importers/text_input.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "importers/input/text_input.hpp"
 #include "tests/support/input_errors.hpp"
 
 #include <filesystem>

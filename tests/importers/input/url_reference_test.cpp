@@ -1,5 +1,5 @@
 // URL resolution against RFC 3986's own examples, fragments, decoded file names, directories.
-#include "importers/url_reference.hpp"
+#include "importers/input/url_reference.hpp"
 
 #include <string>
 #include <utility>

@@ -1,7 +1,7 @@
 // LockToml's parse of large lockfiles in two halves on two threads: the same document and the
 // same errors, at the same positions, as one toml++ parse of the whole file.
-#include "engine/diagnostic.hpp"
-#include "importers/lock_toml.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "importers/lock/lock_toml.hpp"
 #include "tests/support/input_errors.hpp"
 
 #include <functional>

@@ -1,6 +1,6 @@
 // The check readers on real files (tests/data/raw/lockfiles): InvokeAI's uv.lock and ComfyUI
 // desktop's `uv pip compile` output, with what each pins asserted.
-#include "importers/lockfile_reader.hpp"
+#include "importers/lock/lockfile_reader.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <algorithm>

@@ -1,8 +1,8 @@
 // The pip requirements reader, one feature per test: lines, comments, continuations, options,
 // variables, requirement kinds, pip freeze detection, and located errors.
-#include "engine/diagnostic.hpp"
-#include "importers/lockfile_reader.hpp"
-#include "importers/requirements_file.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "importers/lock/lockfile_reader.hpp"
+#include "importers/lock/requirements_file.hpp"
 #include "tests/support/input_errors.hpp"
 
 #include <map>

@@ -1,8 +1,8 @@
 // The requirements reader on files: -r/-c includes, cycles, missing includes, and files that are
 // binary, not UTF-8 or too large, each refused with the file, line and column.
-#include "engine/diagnostic.hpp"
-#include "importers/lockfile_reader.hpp"
-#include "importers/requirements_file.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "importers/lock/lockfile_reader.hpp"
+#include "importers/lock/requirements_file.hpp"
 #include "tests/support/input_errors.hpp"
 #include "tests/support/scratch_directory.hpp"
 #include "tests/support/test_paths.hpp"
@@ -18,7 +18,8 @@ using torchpin::test::starts_with;
 
 namespace {
 
-const std::filesystem::path fixtures = test::source_path("tests/importers/fixtures/requirements");
+const std::filesystem::path fixtures =
+    test::source_path("tests/importers/lock/fixtures/requirements");
 
 std::string error_of(const std::filesystem::path& path) {
     return test::input_error_of([&] { read_locked_requirements(path); });

@@ -1,12 +1,11 @@
 // The uv.lock and pylock.toml readers: packages, sources, files and hashes with their lines,
 // and located errors for broken TOML and missing or mistyped keys.
-#include "engine/diagnostic.hpp"
-#include "importers/lockfile_reader.hpp"
-#include "importers/pylock.hpp"
-#include "importers/uv_lock.hpp"
+#include "engine/base/diagnostic.hpp"
+#include "importers/lock/lockfile_reader.hpp"
+#include "importers/lock/pylock.hpp"
+#include "importers/lock/uv_lock.hpp"
 #include "tests/support/input_errors.hpp"
 #include "tests/support/test_paths.hpp"
-
 
 #include <boost/test/unit_test.hpp>
 
@@ -113,8 +112,8 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(pylock_reader)
 
 BOOST_AUTO_TEST_CASE(reads_the_example_lockfile) {
-    const auto lock =
-        read_locked_requirements(test::source_path("tests/importers/fixtures/pylock/pylock.toml"));
+    const auto lock = read_locked_requirements(
+        test::source_path("tests/importers/lock/fixtures/pylock/pylock.toml"));
     BOOST_TEST(lock_format_name(lock.format) == "pylock");
     BOOST_TEST(lock.requires_python == ">=3.10");
     BOOST_REQUIRE_EQUAL(lock.packages.size(), 6u);

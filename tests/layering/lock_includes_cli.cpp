@@ -1,0 +1,2 @@
+// Must not compile: importers/ may not use cli/.
+#include "cli/output.hpp"
