@@ -1,7 +1,9 @@
 // torchpin entry point: builds the command line and funnels every outcome into the exit codes
 // 0/1/2/3.
 #include "cli/commands.hpp"
+#include "cli/matrix_access.hpp"
 #include "engine/base/diagnostic.hpp"
+#include "engine/matrix/matrix_store.hpp"
 
 #include <exception>
 #include <iostream>
@@ -18,6 +20,23 @@ constexpr int exit_internal_error = 3;
 void report(const torchpin::cli::GlobalOptions& global, std::string_view message) {
     const bool color = torchpin::cli::use_color(global, std::cerr);
     std::cerr << torchpin::cli::paint(color, "1;31", "torchpin: error: ") << message << '\n';
+}
+
+// A SQLite failure that is the database file's fault (locked, read-only) as "FILE: error: …";
+// nullopt for a bug. The file is the user database: the embedded one can fail neither way.
+std::optional<std::string> database_file_message(const torchpin::cli::GlobalOptions& global,
+                                                 const torchpin::sqlite::Error& error) {
+    const auto problem = torchpin::database_file_problem(error);
+    if (!problem) {
+        return std::nullopt;
+    }
+    std::string file;
+    try {
+        file = torchpin::cli::user_database_path(global).string();
+    } catch (const torchpin::cli::UsageError&) {
+        file = "the matrix database";
+    }
+    return torchpin::render(torchpin::Diagnostic{file, 0, 0, *problem, ""});
 }
 
 } // namespace
@@ -61,6 +80,14 @@ int main(int argc, char** argv) {
     } catch (const UsageError& e) {
         report(global, e.what());
         return exit_bad_input;
+    } catch (const torchpin::sqlite::Error& e) {
+        if (auto message = database_file_message(global, e)) {
+            std::cerr << *message << '\n';
+            return exit_bad_input;
+        }
+        report(global,
+               std::string("internal error (a bug in torchpin, please report it): ") + e.what());
+        return exit_internal_error;
     } catch (const std::exception& e) {
         report(global,
                std::string("internal error (a bug in torchpin, please report it): ") + e.what());

@@ -1,6 +1,7 @@
 // MatrixStore: imports as revisions, reads as of a revision, diffs and verifies the matrix.
 #include "engine/matrix/matrix_store.hpp"
 
+#include "engine/base/diagnostic.hpp"
 #include "engine/base/sha256.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 
@@ -111,13 +112,75 @@ IndexFile wheel_file_from_row(const std::string& listing, const RowValues& row) 
     };
 }
 
+namespace {
+
+[[noreturn]] void throw_file_problem(const std::filesystem::path& path,
+                                     const std::string& problem) {
+    throw InputError(Diagnostic{path.string(), 0, 0, problem, ""});
+}
+
+// Refuses a database no torchpin wrote (another application's tables, or nothing at all when
+// reading) and one whose schema is newer than this build's, before anything is written to it.
+void check_is_matrix(sqlite::Database& db, const std::filesystem::path& path, bool create) {
+    const int version = db.user_version();
+    if (version > latest_schema_version()) {
+        throw_file_problem(path, "written by a newer torchpin: its schema version is " +
+                                     std::to_string(version) + ", this torchpin knows up to " +
+                                     std::to_string(latest_schema_version()) +
+                                     "; upgrade torchpin or use another --db");
+    }
+    if (version > 0) {
+        return;
+    }
+    auto tables = db.prepare("SELECT count(*) FROM sqlite_master");
+    tables.step();
+    if (tables.integer(0) > 0) {
+        throw_file_problem(path, "not a torchpin matrix database (a SQLite database with other "
+                                 "tables)");
+    }
+    if (!create) {
+        throw_file_problem(path, "not a torchpin matrix database (an empty database)");
+    }
+}
+
+} // namespace
+
 MatrixStore MatrixStore::open(const std::filesystem::path& path, bool create) {
-    auto db = sqlite::Database::open(path, create ? sqlite::Database::Mode::Create
-                                                  : sqlite::Database::Mode::ReadWrite);
-    db.execute("PRAGMA journal_mode = WAL");
-    db.execute("PRAGMA synchronous = NORMAL");
-    migrate(db);
-    return MatrixStore(std::move(db));
+    try {
+        auto db = sqlite::Database::open(path, create ? sqlite::Database::Mode::Create
+                                                      : sqlite::Database::Mode::ReadWrite);
+        check_is_matrix(db, path, create);
+        db.execute("PRAGMA journal_mode = WAL");
+        db.execute("PRAGMA synchronous = NORMAL");
+        migrate(db);
+        return MatrixStore(std::move(db));
+    } catch (const sqlite::Error& error) {
+        if (auto problem = database_file_problem(error)) {
+            throw_file_problem(path, *problem);
+        }
+        throw;
+    }
+}
+
+std::optional<std::string> database_file_problem(const sqlite::Error& error) {
+    if (error.is_not_a_database()) {
+        return "not a torchpin matrix database";
+    }
+    if (error.is_damaged()) {
+        return "the database is damaged (" + std::string(error.what()) +
+               "); rebuild it with 'torchpin db build' or restore a copy";
+    }
+    if (error.is_busy()) {
+        return "locked by another process (torchpin or SQLite) for more than " +
+               std::to_string(sqlite::busy_timeout_ms / 1000) +
+               " s; try again when it has finished";
+    }
+    if (error.is_read_only()) {
+        return "cannot be written (" + std::string(error.what()) +
+               "); torchpin writes to its database, to read it too (WAL journal): check the "
+               "permissions of the file and its folder, or use another --db";
+    }
+    return std::nullopt;
 }
 
 MatrixStore MatrixStore::open_image(std::span<const unsigned char> image) {

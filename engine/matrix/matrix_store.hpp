@@ -88,6 +88,9 @@ struct WheelQuery {
 class MatrixStore {
 public:
     // Opens (and with `create`, creates) a database file and brings its schema up to date.
+    // Throws InputError naming the file when it is not a torchpin matrix (another file, another
+    // SQLite database, or, when not creating, an empty one), was written by a newer torchpin,
+    // is locked past the busy timeout or cannot be written (database_file_problem).
     static MatrixStore open(const std::filesystem::path& path, bool create);
     // A read-only store over a database image in memory (the dataset embedded in the binary).
     static MatrixStore open_image(std::span<const unsigned char> image);
@@ -120,6 +123,11 @@ private:
     void check_citations(std::vector<std::string>& problems); // every "cites" id is defined
     sqlite::Database db_;
 };
+
+// What a SQLite failure on a database file means to its user, when the file is at fault rather
+// than torchpin: "not a torchpin matrix database", "locked by another process …", "cannot be
+// written …". nullopt for anything else (a bug: a constraint, a malformed statement).
+std::optional<std::string> database_file_problem(const sqlite::Error& error);
 
 // The wheel_file row of an index file, and back.
 RowValues to_row(const IndexFile& file);

@@ -28,6 +28,19 @@ bool Error::is_busy() const noexcept {
     return (code_ & 0xff) == SQLITE_BUSY || (code_ & 0xff) == SQLITE_LOCKED;
 }
 
+bool Error::is_not_a_database() const noexcept {
+    return (code_ & 0xff) == SQLITE_NOTADB;
+}
+
+bool Error::is_damaged() const noexcept {
+    return (code_ & 0xff) == SQLITE_CORRUPT;
+}
+
+bool Error::is_read_only() const noexcept {
+    const int primary = code_ & 0xff;
+    return primary == SQLITE_READONLY || primary == SQLITE_CANTOPEN || primary == SQLITE_PERM;
+}
+
 Database Database::open(const std::filesystem::path& path, Mode mode) {
     int flags = SQLITE_OPEN_NOMUTEX;
     flags |= mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
@@ -39,7 +52,7 @@ Database Database::open(const std::filesystem::path& path, Mode mode) {
     Database database(db);
     check(db, code, "cannot open " + path.string());
     sqlite3_extended_result_codes(db, 1);
-    sqlite3_busy_timeout(db, 10000);
+    sqlite3_busy_timeout(db, busy_timeout_ms);
     database.execute("PRAGMA foreign_keys = ON");
     return database;
 }

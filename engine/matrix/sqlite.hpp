@@ -22,10 +22,17 @@ public:
         , code_(code) {}
     int code() const noexcept { return code_; }
     bool is_busy() const noexcept; // another connection holds the write lock
+    // The file's own fault rather than a bug: not a SQLite database, damaged, or not writable.
+    bool is_not_a_database() const noexcept; // SQLITE_NOTADB
+    bool is_damaged() const noexcept;        // SQLITE_CORRUPT
+    bool is_read_only() const noexcept;      // SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM
 
 private:
     int code_;
 };
+
+// How long a connection waits for another one's lock before failing with SQLITE_BUSY.
+inline constexpr int busy_timeout_ms = 10000;
 
 class Statement;
 

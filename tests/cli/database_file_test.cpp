@@ -1,0 +1,131 @@
+// A --db that is no usable matrix (another file, another application's SQLite database, an empty
+// one, a newer schema, a read-only file, a locked database) is bad input: exit 2 naming the file.
+#include "engine/matrix/sqlite.hpp"
+#include "tests/support/process.hpp"
+#include "tests/support/scratch_directory.hpp"
+#include "tests/support/test_paths.hpp"
+
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+
+#include <boost/test/unit_test.hpp>
+
+namespace test = torchpin::test;
+namespace sqlite = torchpin::sqlite;
+
+namespace {
+
+const std::string page = R"(<!DOCTYPE html><html><body><h1>Links for torch</h1>
+<a href="https://download.pytorch.org/whl/cu121/torch-2.1.2%2Bcu121-cp311-cp311-linux_x86_64.whl">x</a>
+</body></html>
+)";
+
+// A matrix database at `db`: the embedded dataset, copied there by a first import.
+void make_matrix(const test::ScratchDirectory& scratch, const std::filesystem::path& db) {
+    const auto imported =
+        test::run_torchpin({"--db", db.string(), "import", scratch.write("torch.html", page)});
+    BOOST_REQUIRE_MESSAGE(imported.exit_code == 0, imported.err);
+}
+
+// A SQLite database that is not torchpin's: one table of another application, and a user_version.
+void make_foreign_database(const std::filesystem::path& path, int user_version) {
+    auto db = sqlite::Database::open(path, sqlite::Database::Mode::Create);
+    db.execute("CREATE TABLE notes (body TEXT)");
+    db.set_user_version(user_version);
+}
+
+test::ProcessResult revisions_of(const std::filesystem::path& db) {
+    return test::run_torchpin({"--db", db.string(), "db", "revisions"});
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(database_file)
+
+BOOST_AUTO_TEST_CASE(a_file_that_is_no_database_is_bad_input) {
+    test::ScratchDirectory scratch("torchpin_bad_db");
+    const auto file = scratch.write("notes.txt", "this is a text file, not a database\n");
+    const auto read = revisions_of(file);
+    BOOST_TEST(read.exit_code == 2);
+    BOOST_TEST(read.err == file.string() + ": error: not a torchpin matrix database\n");
+    const auto resolved = test::run_torchpin({"--db", file.string(), "resolve", "--cpu-only"});
+    BOOST_TEST(resolved.exit_code == 2);
+    BOOST_TEST(resolved.err == file.string() + ": error: not a torchpin matrix database\n");
+}
+
+BOOST_AUTO_TEST_CASE(another_applications_database_is_refused_and_left_as_it_was) {
+    test::ScratchDirectory scratch("torchpin_bad_db");
+    const auto path = scratch.path() / "other.db";
+    make_foreign_database(path, 0);
+    const auto size = std::filesystem::file_size(path);
+    const auto read = revisions_of(path);
+    BOOST_TEST(read.exit_code == 2);
+    BOOST_TEST(read.err == path.string() + ": error: not a torchpin matrix database (a SQLite "
+                                           "database with other tables)\n");
+    const auto written =
+        test::run_torchpin({"--db", path.string(), "import", scratch.write("torch.html", page)});
+    BOOST_TEST(written.exit_code == 2);
+    BOOST_TEST(std::filesystem::file_size(path) == size); // no torchpin table was added
+}
+
+BOOST_AUTO_TEST_CASE(an_empty_database_file_is_no_matrix_to_read) {
+    test::ScratchDirectory scratch("torchpin_bad_db");
+    const auto path = scratch.write("empty.db", "");
+    const auto read = revisions_of(path);
+    BOOST_TEST(read.exit_code == 2);
+    BOOST_TEST(read.err ==
+               path.string() + ": error: not a torchpin matrix database (an empty database)\n");
+    BOOST_TEST(std::filesystem::file_size(path) == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(a_database_of_a_newer_torchpin_names_the_schema_it_needs) {
+    test::ScratchDirectory scratch("torchpin_bad_db");
+    const auto path = scratch.path() / "newer.db";
+    make_foreign_database(path, 99);
+    const auto read = revisions_of(path);
+    BOOST_TEST(read.exit_code == 2);
+    BOOST_TEST(read.err.starts_with(path.string() + ": error: written by a newer torchpin: its "
+                                                    "schema version is 99, this torchpin knows "
+                                                    "up to "),
+               read.err);
+}
+
+BOOST_AUTO_TEST_CASE(a_read_only_database_is_not_written_and_says_why) {
+    test::ScratchDirectory scratch("torchpin_bad_db");
+    std::filesystem::permissions(scratch.path(), std::filesystem::perms::all);
+    const auto db = scratch.path() / "matrix.db";
+    make_matrix(scratch, db);
+    std::filesystem::permissions(db, std::filesystem::perms::owner_read |
+                                         std::filesystem::perms::group_read |
+                                         std::filesystem::perms::others_read);
+    const std::vector<std::string> import{"--db", db.string(), "import",
+                                          scratch.write("cu118.html", page + "<!-- other -->")};
+    // Root may write any file whatever its mode, so as root the import runs as nobody.
+    std::vector<std::string> as_nobody{"--reuid=65534", "--regid=65534", "--clear-groups",
+                                       test::torchpin_binary().string()};
+    as_nobody.insert(as_nobody.end(), import.begin(), import.end());
+    const auto imported =
+        geteuid() == 0 ? test::run_process("/usr/bin/setpriv", as_nobody, "", {{"NO_COLOR", "1"}})
+                       : test::run_torchpin(import);
+    BOOST_TEST(imported.exit_code == 2, imported.err);
+    BOOST_TEST(imported.err.starts_with(db.string() + ": error: cannot be written ("),
+               imported.err);
+}
+
+BOOST_AUTO_TEST_CASE(a_database_locked_past_the_busy_timeout_is_reported_not_a_crash) {
+    test::ScratchDirectory scratch("torchpin_bad_db");
+    const auto db = scratch.path() / "matrix.db";
+    make_matrix(scratch, db);
+    auto holder = sqlite::Database::open(db, sqlite::Database::Mode::ReadWrite);
+    holder.execute("BEGIN EXCLUSIVE"); // held for the whole import: it waits 10 s, then gives up
+    const auto imported = test::run_torchpin(
+        {"--db", db.string(), "import", scratch.write("cu118.html", page + "<!-- other -->")});
+    holder.execute("ROLLBACK");
+    BOOST_TEST(imported.exit_code == 2, imported.err);
+    BOOST_TEST(imported.err == db.string() + ": error: locked by another process (torchpin or "
+                                             "SQLite) for more than 10 s; try again when it has "
+                                             "finished\n");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
