@@ -1,5 +1,6 @@
 // `torchpin import SOURCE...`: index pages (files, directories, http(s) URLs) as one new revision.
 #include "cli/commands.hpp"
+#include "cli/link_issue_report.hpp"
 #include "cli/matrix_access.hpp"
 #include "cli/page_fetching.hpp"
 #include "engine/base/diagnostic.hpp"
@@ -91,14 +92,11 @@ int run(const GlobalOptions& global, const ImportOptions& options) {
     }
     ImportRequest request;
     request.note = options.note.empty() ? "import" : options.note;
-    std::size_t issues = 0;
+    LinkIssueReport issues(global, std::cerr);
     std::size_t other_files = 0;
     const auto add = [&](PageImport imported) {
         for (const LinkIssue& issue : imported.issues) {
-            if (!global.quiet()) {
-                std::cerr << render(issue.diagnostic, Severity::Warning) << '\n';
-            }
-            ++issues;
+            issues.add(issue);
         }
         other_files += imported.other_files.size();
         request.listings.push_back(std::move(imported.listing));
@@ -118,6 +116,7 @@ int run(const GlobalOptions& global, const ImportOptions& options) {
         }
         import_page_files(expand(source, options.url), page_options, max_page_bytes, add);
     }
+    issues.finish();
     auto store = open_matrix_for_writing(global);
     const ImportResult result = store.import(request);
     if (global.format == "json") {
@@ -131,7 +130,7 @@ int run(const GlobalOptions& global, const ImportOptions& options) {
                                     {"rows_changed", result.rows.changed},
                                     {"rows_unchanged", result.rows.unchanged},
                                     {"other_files", other_files},
-                                    {"issues", issues}}
+                                    {"issues", issues.count()}}
                          .dump(2)
                   << '\n';
         return 0;

@@ -2,6 +2,7 @@
 #include "cli/commands.hpp"
 #include "cli/index_layout.hpp"
 #include "cli/index_update.hpp"
+#include "cli/link_issue_report.hpp"
 #include "cli/matrix_access.hpp"
 #include "cli/page_fetching.hpp"
 #include "engine/base/diagnostic.hpp"
@@ -119,11 +120,11 @@ int run(const GlobalOptions& global, const UpdateOptions& options) {
                                   }
                               });
     }
-    if (!global.quiet()) {
-        for (const LinkIssue& issue : result.issues) {
-            std::cerr << render(issue.diagnostic, Severity::Warning) << '\n';
-        }
+    LinkIssueReport issues(global, std::cerr);
+    for (const LinkIssue& issue : result.issues) {
+        issues.add(issue);
     }
+    issues.finish();
     print_summary(global, settings, result);
     return 0;
 }
