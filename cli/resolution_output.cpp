@@ -243,7 +243,7 @@ std::string format_resolve_json(const ResolverSession& session, const Resolution
                      {"data_as_of", session.matrix.data_as_of
                                         ? nlohmann::ordered_json(*session.matrix.data_as_of)
                                         : nlohmann::ordered_json(nullptr)}};
-    out["machine"] = machine_to_json(session.machine);
+    out["machine"] = machine_to_json(session.machine, TagListing::BestOnly);
     std::vector<std::string> warnings = session.warnings;
     if (const auto& s = resolution.solution) {
         out["backend"] = s->backend.to_string();
@@ -253,7 +253,8 @@ std::string format_resolve_json(const ResolverSession& session, const Resolution
         for (const Pin& pin : s->pins) {
             nlohmann::ordered_json entry{
                 {"name", pin.package},
-                {"version", pin.version ? pin.version->to_string() : pin.series + ".*"},
+                {"version", pin.version ? nlohmann::ordered_json(pin.version->to_string())
+                                        : nlohmann::ordered_json(nullptr)},
                 {"requirement", pin_requirement(pin)}};
             nlohmann::ordered_json hashes = nlohmann::ordered_json::array();
             const PinFiles* known = files_of(files, pin.package);

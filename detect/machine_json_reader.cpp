@@ -181,7 +181,7 @@ struct Values {
 PythonInterpreter read_python(const ProfileReader& r, const Values& v, const Node& node) {
     r.expect_object(node,
                     {"path", "source", "implementation", "version", "abi_flags", "free_threaded",
-                     "platform", "glibc", "tags"},
+                     "platform", "glibc", "tags", "best_tag"},
                     {"path", "source", "implementation", "version"});
     PythonInterpreter python;
     python.path = r.text(r.required_member(node, "path"));
@@ -213,6 +213,9 @@ PythonInterpreter read_python(const ProfileReader& r, const Values& v, const Nod
     }
     if (const auto tags = r.member(node, "tags")) {
         r.elements(*tags); // derived from the profile: checked to be a list, then recomputed
+    }
+    if (const auto best = r.member(node, "best_tag"); best && !best->value.is_null()) {
+        r.text(*best); // an answer's machine block read back: checked to be text, recomputed
     }
     return python;
 }

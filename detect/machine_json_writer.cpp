@@ -17,7 +17,7 @@ void put(json& object, const char* key, const std::optional<Fact<T>>& fact, Conv
 const auto as_text = [](const auto& value) { return value.to_string(); };
 const auto as_is = [](const auto& value) { return value; };
 
-json python_json(const Machine& machine, const PythonInterpreter& python) {
+json python_json(const Machine& machine, const PythonInterpreter& python, TagListing listing) {
     json out{{"path", python.path},
              {"source", python.source},
              {"implementation",
@@ -27,11 +27,15 @@ json python_json(const Machine& machine, const PythonInterpreter& python) {
              {"free_threaded", python.free_threaded},
              {"platform", python.platform},
              {"glibc", python.glibc ? json(python.glibc->to_string()) : json(nullptr)}};
+    const auto env = tag_environment(machine, python);
+    const std::vector<Tag> accepted = env ? accepted_tags(*env) : std::vector<Tag>{};
+    if (listing == TagListing::BestOnly) {
+        out["best_tag"] = accepted.empty() ? json(nullptr) : json(accepted.front().to_string());
+        return out;
+    }
     json tags = json::array();
-    if (const auto env = tag_environment(machine, python)) {
-        for (const auto& tag : accepted_tags(*env)) {
-            tags.push_back(tag.to_string());
-        }
+    for (const auto& tag : accepted) {
+        tags.push_back(tag.to_string());
     }
     out["tags"] = std::move(tags);
     return out;
@@ -105,7 +109,7 @@ json windows_json(const WindowsFacts& windows) {
 
 } // namespace
 
-json machine_to_json(const Machine& machine) {
+json machine_to_json(const Machine& machine, TagListing tags) {
     json out{{"schema", machine_schema}};
     put(out, "os", machine.os, [](OperatingSystem os) { return std::string(name(os)); });
     put(out, "os_version", machine.os_version, as_is);
@@ -122,7 +126,7 @@ json machine_to_json(const Machine& machine) {
     out["container"] = std::move(container);
     json pythons = json::array();
     for (const auto& python : machine.pythons) {
-        pythons.push_back(python_json(machine, python));
+        pythons.push_back(python_json(machine, python, tags));
     }
     out["pythons"] = std::move(pythons);
     out["nvidia"] = nvidia_json(machine.nvidia);

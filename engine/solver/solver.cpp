@@ -174,12 +174,7 @@ public:
                                                  "", vision ? "" : release.torchaudio_note});
             }
         }
-        if (backend.kind() == BackendKind::Cuda) {
-            check_driver(c);
-            check_gpus(c);
-        } else if (backend.kind() == BackendKind::Rocm) {
-            check_gfx(c);
-        }
+        check_accelerator(c);
         add_known_issues(c);
         if (!c.works()) {
             c.pins.clear();
@@ -187,7 +182,50 @@ public:
         return c;
     }
 
+    // The torch requirement that excludes every build of `release` by its version alone, so that
+    // none of its files need reading; nullptr when none does, or when one names a local label or
+    // uses === (then only the file's exact version can tell).
+    const Requirement* excluding_requirement(const ReleaseFact& release) const {
+        const auto it = requirements_.find("torch");
+        if (it == requirements_.end()) {
+            return nullptr;
+        }
+        for (const Requirement* r : it->second) {
+            const auto& clauses = r->specifier().specifiers();
+            const bool needs_file = std::any_of(clauses.begin(), clauses.end(), [](const auto& s) {
+                return s.op() == Operator::Identity || (s.version() && s.version()->has_local());
+            });
+            if (!needs_file && !r->specifier().contains(release.torch, true)) {
+                return r;
+            }
+        }
+        return nullptr;
+    }
+
+    // The candidate of a release `requirement` excludes (excluding_requirement), rejected for
+    // its backend's kind where that applies and for the requirement, naming the release without
+    // a local label since no file was read.
+    Candidate excluded(const ReleaseFact& release, const Backend& backend,
+                       const Requirement& requirement) const {
+        Candidate c{release.torch, backend, {}, DriverFit::NotNeeded, {}, {}};
+        check_backend_kind(c);
+        c.rejections.push_back(
+            ExcludedByRequirement{"torch", release.torch, requirement.to_string()});
+        check_accelerator(c); // for the driver fit, which orders candidates as check() does
+        return c;
+    }
+
 private:
+    // The driver, GPU and gfx checks of a CUDA or ROCm build (they read no files).
+    void check_accelerator(Candidate& c) const {
+        if (c.backend.kind() == BackendKind::Cuda) {
+            check_driver(c);
+            check_gpus(c);
+        } else if (c.backend.kind() == BackendKind::Rocm) {
+            check_gfx(c);
+        }
+    }
+
     void check_backend_kind(Candidate& c) const {
         if (request_.backend) {
             return; // the user chose it; its checks still apply
@@ -507,9 +545,16 @@ std::vector<Candidate> evaluate_candidates(const CompatMatrix& matrix, const Tar
     std::vector<Candidate> candidates;
     for (const ReleaseFact& release : matrix.releases) { // newest first
         const auto first_of_release = static_cast<std::ptrdiff_t>(candidates.size());
+        // Only the answer is wanted: a release the torch requirement rules out is passed over
+        // with that reason alone, before any of its files are read.
+        const Requirement* excluded_by = evaluation == Evaluation::UntilAnswer
+                                             ? checker.excluding_requirement(release)
+                                             : nullptr;
         for (const Backend& backend : backends) {
             const bool published = published_here.contains(backend, release.torch);
-            if (published || request.backend) {
+            if (excluded_by != nullptr && published) {
+                candidates.push_back(checker.excluded(release, backend, *excluded_by));
+            } else if (published || request.backend) {
                 candidates.push_back(checker.check(release, backend, published));
             }
         }
@@ -529,8 +574,14 @@ Resolution resolve(const CompatMatrix& matrix, const TargetMachine& machine,
                    const ResolveRequest& request, Evaluation evaluation) {
     Resolution resolution;
     resolution.candidates = evaluate_candidates(matrix, machine, request, evaluation);
-    const auto it = std::find_if(resolution.candidates.begin(), resolution.candidates.end(),
-                                 [](const Candidate& c) { return c.works(); });
+    const auto works = [](const Candidate& c) { return c.works(); };
+    if (evaluation == Evaluation::UntilAnswer &&
+        std::none_of(resolution.candidates.begin(), resolution.candidates.end(), works)) {
+        // No answer: the hints and the explanation need every candidate's every reason, which
+        // UntilAnswer left out for releases the torch requirement excludes.
+        resolution.candidates = evaluate_candidates(matrix, machine, request);
+    }
+    const auto it = std::find_if(resolution.candidates.begin(), resolution.candidates.end(), works);
     if (it != resolution.candidates.end()) {
         resolution.solution = *it;
         if (auto gap = releases_without_builds_here(matrix, machine, it->torch)) {

@@ -132,7 +132,9 @@ struct Resolution {
 
 // How far to evaluate: every candidate (explain, which, hints), or release by release, newest
 // first, only until a release has a working GPU-or-CPU-as-asked candidate (the answer, when
-// nothing but the answer is needed: no older release can rank above it).
+// nothing but the answer is needed: no older release can rank above it). UntilAnswer also
+// passes over a release that the torch requirement excludes by its version alone without
+// reading its files: its candidates carry that reason, their backend's and their driver's only.
 enum class Evaluation : std::uint8_t { Complete, UntilAnswer };
 
 // Every (torch release, backend) candidate for the machine, each with its verdict, best first:
@@ -143,7 +145,7 @@ std::vector<Candidate> evaluate_candidates(const CompatMatrix& matrix, const Tar
 
 // The best working candidate, or none with hints. Deterministic: same inputs, same answer and
 // same explanation. With UntilAnswer, `candidates` holds only those evaluated when there is a
-// solution (all of them when there is none).
+// solution; when there is none, every candidate evaluated completely, as for the hints.
 Resolution resolve(const CompatMatrix& matrix, const TargetMachine& machine,
                    const ResolveRequest& request, Evaluation evaluation = Evaluation::Complete);
 

@@ -133,4 +133,49 @@ BOOST_AUTO_TEST_CASE(the_main_job_resolves_this_machine) {
     BOOST_TEST(r.out.find("torch==") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(the_json_answer_carries_the_best_tag_not_every_tag) {
+    Scratch s;
+    const auto answer = s.run(resolve_on_gpu_box({"--format", "json"}));
+    BOOST_REQUIRE_EQUAL(answer.exit_code, 0);
+    const json parsed = json::parse(answer.out);
+    const json& python = parsed["machine"]["pythons"].at(0);
+    BOOST_TEST(!python.contains("tags"));
+    BOOST_TEST(python["best_tag"].get<std::string>() == "cp310-cp310-manylinux_2_35_x86_64");
+    BOOST_TEST(answer.out.size() < 16000u, answer.out.size()); // was 45 KB with ~900 tags
+    // The full list stays in detect's profile, and an answer's machine block reads back.
+    const auto profile = s.run({"detect", "--format", "json", "--machine", gpu_box});
+    BOOST_TEST(json::parse(profile.out)["pythons"].at(0)["tags"].size() > 100u);
+    const auto machine_file = s.scratch.write("machine.json", parsed["machine"].dump(2));
+    const auto again = s.run({"resolve", "--format", "json", "--machine", machine_file.string()});
+    BOOST_TEST(again.exit_code == 0, again.err);
+    BOOST_TEST(json::parse(again.out)["pins"] == parsed["pins"]);
+}
+
+BOOST_AUTO_TEST_CASE(a_series_pin_has_no_version_in_json_and_its_warning_says_so) {
+    Scratch s;
+    const auto answer =
+        s.run({"resolve", "--format", "json", "--os", "linux", "--python", "3.11", "--cpu-only"});
+    BOOST_REQUIRE_EQUAL(answer.exit_code, 0);
+    const json parsed = json::parse(answer.out);
+    std::size_t series = 0;
+    for (const json& pin : parsed["pins"]) {
+        const std::string requirement = pin["requirement"];
+        if (pin["version"].is_null()) {
+            ++series;
+            BOOST_TEST(requirement.ends_with(".*"), requirement);
+            bool warned = false;
+            for (const json& warning : parsed["warnings"]) {
+                warned |= warning.get<std::string>().find(
+                              "pinned its series " +
+                              requirement.substr(requirement.find("==") + 2)) != std::string::npos;
+            }
+            BOOST_TEST(warned, requirement);
+        } else {
+            BOOST_TEST(requirement ==
+                       pin["name"].get<std::string>() + "==" + pin["version"].get<std::string>());
+        }
+    }
+    BOOST_TEST(series > 0u); // this data names only the series of 2.11.0's companions
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -109,6 +109,12 @@ def check_answer(case, answer, requirements_text):
     for pin in answer["pins"]:
         if pin["requirement"] not in requirements_text.splitlines():
             raise AssertionError(f"pin {pin['requirement']} of the json answer is not in the file")
+        # "version" is the exact version pip installs, or null where only a series is pinned.
+        exact = f"{pin['name']}=={pin['version']}"
+        if pin["version"] is None and not pin["requirement"].endswith(".*"):
+            raise AssertionError(f"pin {pin['requirement']} has no exact version but no series")
+        if pin["version"] is not None and pin["requirement"] != exact:
+            raise AssertionError(f"pin {pin['requirement']} does not write its version {exact}")
 
 
 def check_installs(case, answer, report, root):
@@ -120,7 +126,7 @@ def check_installs(case, answer, report, root):
         got = item["metadata"]["version"] if item else "nothing"
         if got != version:
             raise AssertionError(f"pip installed {project} {got}, expected {version}")
-        if "+" in pinned[project] and pinned[project] != version:
+        if pinned[project] is not None and "+" in pinned[project] and pinned[project] != version:
             raise AssertionError(f"pin {project}=={pinned[project]}, the real file is {version}")
         if "+" in version and not item["download_info"]["url"].startswith(backend_folder + "/"):
             raise AssertionError(f"{project} {version} came from {item['download_info']['url']}")

@@ -6,12 +6,24 @@
 #include "tests/support/synthetic_matrix.hpp"
 
 #include <random>
+#include <regex>
+#include <string>
+#include <vector>
 
 #include <boost/test/unit_test.hpp>
 
 using namespace torchpin;
 
 namespace {
+
+// "passed over 2.4.0+cu121: torch 2.4.0+cu121 is excluded by …" -> "… torch 2.4.0 is excluded …".
+std::vector<std::string> without_excluded_labels(std::vector<std::string> lines) {
+    static const std::regex labelled(R"(: torch ([^ +]+)\+[^ ]+ is excluded by the requirement)");
+    for (std::string& line : lines) {
+        line = std::regex_replace(line, labelled, ": torch $1 is excluded by the requirement");
+    }
+    return lines;
+}
 
 class RandomCase {
 public:
@@ -137,8 +149,11 @@ BOOST_AUTO_TEST_CASE(resolver_and_naive_reference_agree_on_random_cases) {
                            r.solution->backend.to_string());
                 BOOST_TEST(until_answer.solution->warnings == r.solution->warnings);
                 BOOST_TEST(until_answer.candidates.size() <= r.candidates.size());
-                BOOST_TEST(explain_solution(matrix, machine, until_answer) ==
-                           explain_solution(matrix, machine, r));
+                // A release the torch requirement excludes is passed over before its files
+                // are read, so its version is named without the local label a file gives.
+                BOOST_TEST(
+                    without_excluded_labels(explain_solution(matrix, machine, until_answer)) ==
+                    without_excluded_labels(explain_solution(matrix, machine, r)));
             } else {
                 BOOST_TEST(until_answer.candidates.size() == r.candidates.size());
             }

@@ -254,4 +254,36 @@ BOOST_AUTO_TEST_CASE(rocm_gfx_targets_decide_amd_builds) {
     BOOST_TEST(verdict(none.candidates.at(0)) == "gpu-unsupported");
 }
 
+BOOST_AUTO_TEST_CASE(a_pinned_answer_reads_no_file_of_the_releases_its_pin_excludes) {
+    CompatMatrix matrix = two_releases().matrix();
+    std::vector<std::string> asked; // "torch 2.7.0", as the solver asks the reader
+    const std::vector<IndexFile> none;
+    matrix.read_wheels = [&](std::string_view package,
+                             const Version& version) -> const std::vector<IndexFile>& {
+        asked.push_back(std::string(package) + " " + version.to_string());
+        return none;
+    };
+    const auto machine = linux_machine("3.11", "575.51.03", {"8.6"});
+    const auto pinned = request_for({"torch==2.6.0", "torchvision"});
+    const auto answer = resolve(matrix, machine, pinned, Evaluation::UntilAnswer);
+    BOOST_REQUIRE(answer.solution.has_value());
+    BOOST_TEST(label(*answer.solution) == "2.6.0+cu126");
+    for (const std::string& question : asked) {
+        BOOST_TEST(question.find("2.7.0") == std::string::npos, question);
+    }
+    BOOST_TEST(!asked.empty()); // the answer's own release was read
+    const auto passed_over =
+        std::find_if(answer.candidates.begin(), answer.candidates.end(),
+                     [](const Candidate& c) { return label(c) == "2.7.0+cu128"; });
+    BOOST_REQUIRE(passed_over != answer.candidates.end());
+    BOOST_TEST(describe(passed_over->rejections.front()) ==
+               "torch 2.7.0 is excluded by the requirement torch==2.6.0");
+
+    asked.clear(); // explain still reads and judges every release
+    resolve(matrix, machine, pinned, Evaluation::Complete);
+    BOOST_TEST(std::count_if(asked.begin(), asked.end(), [](const std::string& q) {
+                   return q.find("2.7.0") != std::string::npos;
+               }) > 0);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
