@@ -2,6 +2,7 @@
 // and emptiness is exact on the edge cases the exclusive operators create.
 #include "engine/pep/version_set.hpp"
 #include "tests/support/pep440_generator.hpp"
+#include "tests/support/pep440_grid.hpp"
 
 #include <boost/test/unit_test.hpp>
 
@@ -63,6 +64,30 @@ BOOST_AUTO_TEST_CASE(interval_form_agrees_with_the_operators) {
         }
     }
     BOOST_TEST(checks > 1000000u);
+}
+
+// Where ">V" and "<V" carve out posts, pre-releases and locals: every ordered comparison, and
+// == and != with and without a local label, of every grid version against every grid version.
+BOOST_AUTO_TEST_CASE(interval_form_agrees_on_every_combination_of_parts) {
+    const auto candidates = test::version_grid(test::grid_bases(), true);
+    std::vector<std::string> clauses = test::ordered_specifier_grid(test::grid_bases());
+    for (const std::string& version : candidates) {
+        clauses.push_back("==" + version);
+        clauses.push_back("!=" + version);
+    }
+    std::size_t checks = 0;
+    for (const std::string& clause : clauses) {
+        const Specifier spec = Specifier::from(clause);
+        const VersionSet intervals = to_version_set(SpecifierSet::from(clause));
+        for (const std::string& text : candidates) {
+            const Version v = Version::from(text);
+            BOOST_TEST_CONTEXT(clause << " vs " << text << " as " << intervals.to_string()) {
+                BOOST_TEST(intervals.contains(v) == spec.matches(v));
+            }
+            ++checks;
+        }
+    }
+    BOOST_TEST(checks == 349920u);
 }
 
 BOOST_AUTO_TEST_CASE(algebra_holds_pointwise_and_emptiness_is_never_claimed_wrongly) {
