@@ -70,6 +70,53 @@ BOOST_AUTO_TEST_CASE(local_label_rules_for_torch_builds) {
     BOOST_TEST(Specifier::from("~=2.1.0").matches(Version::from("2.1.2+rocm5.6")));
 }
 
+// packaging 26 and PEP 440: ">V" excludes V's own post-releases and local variants only. pip's
+// packaging 21.3 and Debian's 23.0 exclude every local variant, and every post-release unless V
+// is one, of any version with V's base version: they reject 1.post3+1 for ">1.0.post1".
+BOOST_AUTO_TEST_CASE(greater_than_excludes_only_the_named_versions_posts_and_locals) {
+    const auto admits = [](const char* spec, const char* version) {
+        return Specifier::from(spec).matches(Version::from(version));
+    };
+    BOOST_TEST(admits(">1.0.post1", "1.post3"));
+    BOOST_TEST(admits(">1.0.post1", "1.post3+1"));
+    BOOST_TEST(admits(">1.0.post1", "1.post3+cpu"));
+    BOOST_TEST(admits(">1.0.post1", "1.0.0.post2.dev0+cpu"));
+    BOOST_TEST(!admits(">1.0.post1", "1.0.post1+cpu"));
+    BOOST_TEST(!admits(">1.0.post1", "1.post1"));
+    BOOST_TEST(!admits(">1.0.post1", "1.post0+cpu"));
+    BOOST_TEST(!admits(">1.0", "1.post3"));
+    BOOST_TEST(!admits(">1.0", "1.post3+cpu"));
+    BOOST_TEST(!admits(">1.0", "1+cpu"));
+    BOOST_TEST(admits(">1.0", "1.0.1+cpu"));
+    BOOST_TEST(admits(">1.0a1", "1.0.post0"));
+    BOOST_TEST(admits(">1.0a1", "1.0a2+cpu"));
+    BOOST_TEST(admits(">1.0a1", "1.0+cpu"));
+    BOOST_TEST(!admits(">1.0a1", "1.0a1.post1"));
+    BOOST_TEST(!admits(">1.0a1", "1.0a1+cpu"));
+    BOOST_TEST(admits(">1.0.dev0", "1+1"));
+    BOOST_TEST(!admits(">1.0.dev0", "1.0.dev0+1"));
+}
+
+// "<V" excludes pre-releases from V's earliest one on unless V is a pre-release (packaging 26);
+// 21.3 and 23.0 exclude every pre-release of V's base, so they reject 1.0a1 for "<1.0.post1".
+BOOST_AUTO_TEST_CASE(less_than_excludes_only_the_named_versions_prereleases) {
+    const auto admits = [](const char* spec, const char* version) {
+        return Specifier::from(spec).matches(Version::from(version));
+    };
+    BOOST_TEST(!admits("<1.0", "1.0rc1"));
+    BOOST_TEST(!admits("<1.0", "1.0.dev0"));
+    BOOST_TEST(!admits("<1.0", "1.0+cpu"));
+    BOOST_TEST(admits("<1.0", "0.9rc1"));
+    BOOST_TEST(admits("<1.0.post1", "1.0a1"));
+    BOOST_TEST(admits("<1.0.post1", "1.0+cpu"));
+    BOOST_TEST(admits("<1.0.post1", "1.post0+cpu"));
+    BOOST_TEST(!admits("<1.0.post1", "1.0.post1.dev0"));
+    BOOST_TEST(admits("<1.0rc1", "1.0a1+cpu"));
+    BOOST_TEST(admits("<=1.0", "1.0+cpu"));
+    BOOST_TEST(admits(">=1.0", "1.0+cpu"));
+    BOOST_TEST(!admits("<=1.0", "1.0.post0.dev0"));
+}
+
 BOOST_AUTO_TEST_CASE(prerelease_policy_follows_pep_440) {
     const std::vector<std::string> versions{"2.0", "2.1rc1", "2.1", "2.2.dev20240101"};
     BOOST_TEST(matching(">=2.0", versions) == (std::vector<std::string>{"2.0", "2.1"}));
