@@ -23,6 +23,9 @@ constexpr std::array rules{
     CheckRule{"torch-unpinned", Severity::Error, false,
               "a lockfile or pip freeze output leaves torch, torchvision or torchaudio without "
               "an exact version"},
+    CheckRule{"conda-export", Severity::Error, false,
+              "the file is `conda list --export` output (name=version=build), which pip cannot "
+              "install"},
     CheckRule{"hash-mismatch", Severity::Error, false,
               "a file's sha256 differs from the digest the matrix records for that file"},
     CheckRule{"yanked-file", Severity::Warning, false, "the file was yanked from its index"},

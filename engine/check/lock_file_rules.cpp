@@ -4,6 +4,7 @@
 #include "engine/solver/solver.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <iterator>
 #include <unordered_map>
 
@@ -69,6 +70,7 @@ public:
     }
 
     std::vector<CheckFinding> run() {
+        conda_export();
         for (const FamilyPin& pin : pins_) {
             if (newer_than_matrix(pin)) {
                 continue; // the other rules would judge it by missing facts
@@ -86,6 +88,20 @@ public:
 
 private:
     std::string ref(const SourceLocation& where) const { return line_reference(where, file_.path); }
+
+    void conda_export() {
+        if (file_.format != LockFormat::CondaExport || !file_.pip_stops_at) {
+            return;
+        }
+        const std::string name = std::filesystem::path(file_.path).filename().string();
+        findings_.push_back(finding(
+            "conda-export", *file_.pip_stops_at,
+            name + " is `conda list --export` output, not a requirements file: pip stops at its "
+                   "first name=version=build line, this one",
+            "recreate the environment with 'conda create --name ENV --file " + name +
+                "', or write a file pip can install by running 'pip list --format=freeze' in "
+                "that environment"));
+    }
 
     // The newest companion release the matrix pairs: exact releases, and series as "0.23".
     std::optional<Version> newest_companion(const std::string& package, bool series) const {
@@ -194,8 +210,9 @@ private:
         return nullptr;
     }
 
+    // A conda export records no index (pip's were not kept), so there is no index to judge.
     void index_of_label(const FamilyPin& pin) {
-        if (!pin.label) {
+        if (!pin.label || file_.format == LockFormat::CondaExport) {
             return;
         }
         const LockedPackage& package = *pin.package;

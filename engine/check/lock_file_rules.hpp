@@ -1,5 +1,5 @@
 // The check rules that need no target machine: pairing, builds and indexes, unpinned entries,
-// file hashes, yanked files and versions newer than the matrix.
+// conda exports, file hashes, yanked files and versions newer than the matrix.
 #pragma once
 
 #include "engine/check/check_finding.hpp"

@@ -1,5 +1,6 @@
 // What a requirements file or lockfile says to install, each item with where it was written:
-// the common model the `check` readers (pip requirements, uv.lock, pylock.toml) produce.
+// the common model the `check` readers (pip requirements, uv.lock, pylock.toml, conda exports)
+// produce.
 #pragma once
 
 #include "engine/pep/version.hpp"
@@ -21,7 +22,8 @@ struct SourceLocation {
     friend bool operator==(const SourceLocation&, const SourceLocation&) = default;
 };
 
-enum class LockFormat { Requirements, PipFreeze, UvLock, Pylock };
+// CondaExport: `conda list --export` output (name=version=build lines), which pip cannot read.
+enum class LockFormat { Requirements, PipFreeze, UvLock, Pylock, CondaExport };
 
 // An index the file points the installer at.
 struct IndexReference {
@@ -76,6 +78,8 @@ struct LockedRequirements {
     bool no_index = false;       // --no-index
     std::string requires_python; // uv.lock / pylock `requires-python`, "" when absent
     std::vector<ReaderNote> notes;
+    // Where pip would refuse the whole file: a conda export's first name=version=build line.
+    std::optional<SourceLocation> pip_stops_at;
 };
 
 } // namespace torchpin

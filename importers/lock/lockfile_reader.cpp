@@ -1,6 +1,7 @@
 // read_locked_requirements: format detection by name and content, then the matching reader.
 #include "importers/lock/lockfile_reader.hpp"
 
+#include "importers/lock/conda_export.hpp"
 #include "importers/lock/pylock.hpp"
 #include "importers/lock/requirements_file.hpp"
 #include "importers/lock/uv_lock.hpp"
@@ -40,6 +41,8 @@ std::string_view lock_format_name(LockFormat format) noexcept {
         return "uv.lock";
     case LockFormat::Pylock:
         return "pylock";
+    case LockFormat::CondaExport:
+        return "conda-export";
     }
     return "requirements";
 }
@@ -59,6 +62,9 @@ LockFormat detect_lock_format(const std::filesystem::path& path, std::string_vie
         has_line_starting_with(content, "version =")) {
         return LockFormat::UvLock;
     }
+    if (is_conda_export(content)) {
+        return LockFormat::CondaExport;
+    }
     return LockFormat::Requirements;
 }
 
@@ -69,6 +75,8 @@ LockedRequirements read_locked_requirements(const std::filesystem::path& path) {
         return read_uv_lock(input);
     case LockFormat::Pylock:
         return read_pylock(input);
+    case LockFormat::CondaExport:
+        return read_conda_export(input);
     case LockFormat::Requirements:
     case LockFormat::PipFreeze:
         break;
