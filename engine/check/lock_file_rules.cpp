@@ -96,8 +96,8 @@ private:
         const std::string name = std::filesystem::path(file_.path).filename().string();
         findings_.push_back(finding(
             "conda-export", *file_.pip_stops_at,
-            name + " is `conda list --export` output, not a requirements file: pip stops at its "
-                   "first name=version=build line, this one",
+            name + " is `conda list --export` output, not a pip requirements file: pip stops at "
+                   "this line, its first name=version=build line",
             "recreate the environment with 'conda create --name ENV --file " + name +
                 "', or write a file pip can install by running 'pip list --format=freeze' in "
                 "that environment"));
