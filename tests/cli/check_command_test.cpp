@@ -1,6 +1,6 @@
 // `torchpin check` as a process: the text, JSON, GitHub and SARIF outputs, the exit codes with
-// and without --strict, bad input, markers evaluated per --machine target, and digests compared
-// with the matrix's.
+// and without --strict, bad input, markers evaluated per --machine target, digests compared
+// with the matrix's, and conda exports in every output.
 #include "engine/check/check_finding.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/test_paths.hpp"
@@ -131,6 +131,30 @@ BOOST_AUTO_TEST_CASE(sarif_is_a_2_1_0_log_with_rules_and_results) {
         BOOST_TEST(location["artifactLocation"]["uri"] == fixture("mixed.txt"));
         BOOST_TEST(location["region"]["startLine"] == 4);
     }
+}
+
+// A conda export: one conda-export finding at its first conda line (4), and its pip pins still
+// judged: torchvision 0.19.0+cu124 (line 6) against torch 2.4.0+cu121 (line 5).
+BOOST_AUTO_TEST_CASE(a_conda_export_is_reported_in_every_format) {
+    const std::string file = fixture("conda-export.txt");
+    const auto json = run_check({"check", file, "--format", "json"});
+    BOOST_TEST(json.exit_code == 1);
+    const auto doc = nlohmann::json::parse(json.out);
+    BOOST_TEST(doc["files"][0]["format"] == "conda-export");
+    BOOST_TEST_REQUIRE(doc["files"][0]["findings"].size() == 2u);
+    BOOST_TEST(doc["files"][0]["findings"][0]["rule"] == "conda-export");
+    BOOST_TEST(doc["files"][0]["findings"][0]["line"] == 4);
+    BOOST_TEST(doc["files"][0]["findings"][1]["rule"] == "mixed-backends");
+    BOOST_TEST(doc["files"][0]["findings"][1]["line"] == 6);
+    const auto github = run_check({"check", file, "--format", "github"});
+    const auto lines = lines_of(github.out);
+    BOOST_TEST_REQUIRE(lines.size() == 2u);
+    BOOST_TEST(lines[0].starts_with("::error file=" + file + ",line=4,title=conda-export::"));
+    const auto sarif = nlohmann::json::parse(run_check({"check", file, "--format", "sarif"}).out);
+    const auto& results = sarif["runs"][0]["results"];
+    BOOST_TEST_REQUIRE(results.size() == 2u);
+    BOOST_TEST(results[0]["ruleId"] == "conda-export");
+    BOOST_TEST(results[0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 4);
 }
 
 BOOST_AUTO_TEST_CASE(exit_codes_with_and_without_strict) {

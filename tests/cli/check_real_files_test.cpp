@@ -1,4 +1,4 @@
-// `torchpin check` on two real lockfiles (tests/data/raw/lockfiles/README.md): the findings
+// `torchpin check` on three real lockfiles (tests/data/raw/lockfiles/README.md): the findings
 // asserted, each with the reason it is right. Lines are those of the files as copied.
 #include "tests/support/process.hpp"
 #include "tests/support/test_paths.hpp"
@@ -12,6 +12,7 @@ namespace {
 
 const std::string comfy = "tests/data/raw/lockfiles/Comfy-Org+desktop/windows_nvidia.compiled";
 const std::string invokeai = "tests/data/raw/lockfiles/invoke-ai+InvokeAI/uv.lock";
+const std::string ctrlhgen = "tests/data/raw/lockfiles/Stardreama+CtrlHGen-repro/requirements.txt";
 
 // "269:gpu-not-supported" per finding of the only file, from `check --format json`.
 std::vector<std::string> findings(std::vector<std::string> args, int expected_exit) {
@@ -104,6 +105,15 @@ BOOST_AUTO_TEST_CASE(invokeai_on_an_old_driver_has_no_variant_that_runs) {
                         1) ==
                (Found{"4487:driver-too-old", "4534:cpu-build-on-gpu-target", "4563:driver-too-old",
                       "4606:gpu-not-supported", "4629:gpu-not-supported"}));
+}
+
+// `conda list --export` output named requirements.txt: pip stops at line 5
+// (`_libgcc_mutex=0.1=main`), the one finding. Its pip-installed torch family is consistent:
+// torch 2.6.0+cu118 (line 120), torchaudio 2.6.0+cu118 (123) and torchvision 0.21.0+cu118 (124)
+// are torch 2.6.0's pairs in data/releases.toml, all cu118, and 2.6.0 was published for cu118
+// (data/backends.toml). No index rule runs: an export records none.
+BOOST_AUTO_TEST_CASE(ctrlhgen_conda_export_cannot_be_installed_by_pip) {
+    BOOST_TEST(findings({ctrlhgen}, 1) == Found{"5:conda-export"});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,5 +1,6 @@
-// The check readers on real files (tests/data/raw/lockfiles): InvokeAI's uv.lock and ComfyUI
-// desktop's `uv pip compile` output, with what each pins asserted.
+// The check readers on real files (tests/data/raw/lockfiles): InvokeAI's uv.lock, ComfyUI
+// desktop's `uv pip compile` output and CtrlHGen-repro's conda export, with what each pins
+// asserted.
 #include "importers/lock/lockfile_reader.hpp"
 #include "tests/support/test_paths.hpp"
 
@@ -152,6 +153,30 @@ BOOST_AUTO_TEST_CASE(comfy_desktop_compiled_requirements_pin_the_cu124_family) {
     BOOST_TEST(from_pytorch_index ==
                (std::vector<std::string>{"colorama", "mpmath", "sympy", "torch", "torchaudio",
                                          "torchvision"}));
+}
+
+// `conda list --export` output shipped as requirements.txt: 4 header comments, then 135
+// name=version=build lines, 116 of them pip's (pypi_0), among them the cu118 torch family; the
+// 19 conda builds (python, openssl, …) include no torch package, so nothing is noted.
+BOOST_AUTO_TEST_CASE(ctrlhgen_conda_export_pins_its_pip_packages) {
+    const auto lock =
+        read_locked_requirements(real_file("Stardreama+CtrlHGen-repro/requirements.txt"));
+    BOOST_TEST(lock_format_name(lock.format) == "conda-export");
+    BOOST_REQUIRE(lock.pip_stops_at.has_value());
+    BOOST_TEST(lock.pip_stops_at->line == 5u); // _libgcc_mutex=0.1=main
+    BOOST_TEST(lock.packages.size() == 116u);
+    BOOST_TEST(lock.indexes.empty());
+    BOOST_TEST(lock.notes.empty());
+    const std::vector<std::pair<std::string, std::size_t>> family{
+        {"torch 2.6.0+cu118", 120},
+        {"torchaudio 2.6.0+cu118", 123},
+        {"torchvision 0.21.0+cu118", 124}};
+    for (const auto& [pin, line] : family) {
+        const std::string name = pin.substr(0, pin.find(' '));
+        const LockedPackage& package = package_of(lock, name, pin.substr(pin.find(' ') + 1));
+        BOOST_TEST(package.where.line == line);
+        BOOST_TEST(package.where.column == 1u);
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
