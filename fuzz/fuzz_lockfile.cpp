@@ -1,7 +1,8 @@
-// Fuzz target: the uv.lock and pylock.toml readers accept or refuse any TOML text with a located
-// InputError, never crashing.
+// Fuzz target: the uv.lock, pylock.toml and conda export readers accept or refuse any text with a
+// located InputError, never crashing.
 #include "engine/base/diagnostic.hpp"
 #include "fuzz/fuzz_target.hpp"
+#include "importers/lock/conda_export.hpp"
 #include "importers/lock/pylock.hpp"
 #include "importers/lock/uv_lock.hpp"
 
@@ -32,6 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::size_t lines = input.lines().size();
         read_or_refuse([&] { return torchpin::read_uv_lock(input); }, lines);
         read_or_refuse([&] { return torchpin::read_pylock(input); }, lines);
+        read_or_refuse([&] { return torchpin::read_conda_export(input); }, lines);
     } catch (const torchpin::InputError&) {
         // Binary or non-UTF-8 text: TextInput refuses it before the readers run.
     }
