@@ -88,6 +88,7 @@ ResolveRequest parse_resolve_request(const std::vector<std::string>& requirement
                                      const std::string& backend, bool allow_cpu_fallback) {
     ResolveRequest request;
     request.allow_cpu_fallback = allow_cpu_fallback;
+    request.companions_where_released = requirements.empty();
     const std::vector<std::string> defaults{"torch", "torchvision", "torchaudio"};
     for (const std::string& text : requirements.empty() ? defaults : requirements) {
         auto parsed = Requirement::parse(text);

@@ -32,7 +32,8 @@ enum class WheelLoading { AllNow, OnDemand };
 ResolverSession open_resolver_session(const GlobalOptions& global,
                                       const MachineDescription& options, WheelLoading wheels);
 
-// The request from the command line: the requirements (default `torch torchvision torchaudio`),
+// The request from the command line: the requirements (default: torch and the companions
+// released for each candidate, ResolveRequest::companions_where_released),
 // --backend (`auto` or a backend label) and --allow-cpu-fallback. Throws InputError with a caret
 // for an invalid requirement, UsageError for a package torchpin does not resolve or a URL.
 ResolveRequest parse_resolve_request(const std::vector<std::string>& requirements,

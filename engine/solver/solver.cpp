@@ -169,6 +169,10 @@ public:
                 check_package(c, release, package, *paired);
             } else if (series) {
                 check_series(c, release, package, *series);
+            } else if (request_.companions_where_released) {
+                c.warnings.push_back(std::string(package) +
+                                     " is not pinned: none is released for torch " +
+                                     release.torch.to_string());
             } else {
                 c.rejections.push_back(NotPaired{std::string(package), release.torch, std::nullopt,
                                                  "", vision ? "" : release.torchaudio_note});
@@ -488,6 +492,40 @@ std::optional<std::string> releases_without_builds_here(const CompatMatrix& matr
            ": unknown, not necessarily unpublished ('torchpin update' may add them)";
 }
 
+// Newer releases whose build would run here but for a companion the request names that is not
+// released for them (torchaudio from 2.12 on): the answer says why it is older than they are.
+std::optional<std::string> newer_without_companion(const std::vector<Candidate>& candidates,
+                                                   const Version& chosen) {
+    std::set<Version> releases;
+    std::set<std::string> packages;
+    for (const Candidate& c : candidates) {
+        const bool only_unreleased_companions =
+            !c.rejections.empty() &&
+            std::all_of(c.rejections.begin(), c.rejections.end(), [](const Rejection& r) {
+                const auto* unpaired = std::get_if<NotPaired>(&r);
+                return unpaired != nullptr && !unpaired->paired;
+            });
+        if (chosen < c.torch && only_unreleased_companions) {
+            releases.insert(c.torch);
+            for (const Rejection& r : c.rejections) {
+                packages.insert(std::get<NotPaired>(r).package);
+            }
+        }
+    }
+    if (releases.empty()) {
+        return std::nullopt;
+    }
+    std::string names;
+    for (const std::string& package : packages) {
+        names += (names.empty() ? "" : " and ") + package;
+    }
+    const std::string newest = releases.rbegin()->to_string();
+    const std::string span =
+        releases.size() == 1 ? newest : releases.begin()->to_string() + " to " + newest;
+    return "torch " + span + " would run here, but no " + names + " is released for it: leave " +
+           names + " out of the request to get torch " + newest;
+}
+
 } // namespace
 
 MarkerEnvironment marker_environment(const TargetMachine& machine) {
@@ -586,6 +624,9 @@ Resolution resolve(const CompatMatrix& matrix, const TargetMachine& machine,
         resolution.solution = *it;
         if (auto gap = releases_without_builds_here(matrix, machine, it->torch)) {
             resolution.solution->warnings.push_back(*gap);
+        }
+        if (auto held_back = newer_without_companion(resolution.candidates, it->torch)) {
+            resolution.solution->warnings.push_back(*held_back);
         }
     }
     return resolution;

@@ -34,6 +34,10 @@ struct ResolveRequest {
     std::vector<Requirement> requirements; // on torch, torchvision, torchaudio
     std::optional<Backend> backend;        // forced with --backend; nullopt is "auto"
     bool allow_cpu_fallback = false;
+    // The default request (no package named): a companion the data knows no release of for a
+    // candidate's torch (torchaudio from 2.12 on) is left out of its pins with a warning instead
+    // of rejecting the candidate, so the answer is the newest torch that runs.
+    bool companions_where_released = false;
 };
 
 // Why a (torch, backend) candidate was rejected. Each carries the facts that decided it.

@@ -153,8 +153,8 @@ BOOST_AUTO_TEST_CASE(the_json_answer_carries_the_best_tag_not_every_tag) {
 
 BOOST_AUTO_TEST_CASE(a_series_pin_has_no_version_in_json_and_its_warning_says_so) {
     Scratch s;
-    const auto answer =
-        s.run({"resolve", "--format", "json", "--os", "linux", "--python", "3.11", "--cpu-only"});
+    const auto answer = s.run({"resolve", "--format", "json", "--os", "linux", "--python", "3.11",
+                               "--cpu-only", "torch==2.11.0", "torchvision", "torchaudio"});
     BOOST_REQUIRE_EQUAL(answer.exit_code, 0);
     const json parsed = json::parse(answer.out);
     std::size_t series = 0;
