@@ -1,7 +1,9 @@
 // `torchpin explain`: resolve's answer with the whole reasoning: the machine, every (torch,
 // backend) candidate considered with its verdict and reasons, the decisions and the hints.
 #include "cli/commands.hpp"
+#include "cli/matrix_access.hpp"
 #include "cli/resolution_output.hpp"
+#include "engine/matrix/compat_matrix_loader.hpp"
 #include "engine/solver/explanation.hpp"
 
 #include <iostream>
@@ -18,6 +20,7 @@ struct ExplainOptions {
     std::vector<std::string> requirements;
     std::string backend = "auto";
     bool allow_cpu_fallback = false;
+    std::optional<std::string> known_issue; // --known-issue ID: that issue in full, nothing else
 };
 
 std::vector<std::string> reasons(const Candidate& candidate) {
@@ -98,6 +101,14 @@ void print_text(const ResolverSession& session, const ResolveRequest& request,
     for (const std::string& line : explain_solution(session.matrix, session.target, resolution)) {
         std::cout << "  " << line << '\n';
     }
+    if (!s.known_issues.empty()) {
+        std::cout << "\nKnown issues of this build here:\n";
+        for (const KnownIssueFact& issue : s.known_issues) {
+            for (const std::string& line : describe_known_issue(issue)) {
+                std::cout << "  " << line << '\n';
+            }
+        }
+    }
 }
 
 std::string explain_json(const ResolverSession& session, const Resolution& resolution) {
@@ -115,8 +126,49 @@ std::string explain_json(const ResolverSession& session, const Resolution& resol
     return out.dump(2) + "\n";
 }
 
+// `explain --known-issue ID`: the issue in full, from the matrix (every OS's issues).
+int run_known_issue(const GlobalOptions& global, const std::string& id) {
+    auto store = open_matrix_for_reading(global);
+    const CompatMatrix matrix =
+        load_compat_matrix_every_platform(store, revision_to_read(store, global.revision));
+    std::vector<std::string> known;
+    for (const KnownIssueFact& issue : matrix.known_issues) {
+        if (issue.issue != id) {
+            known.push_back(issue.issue);
+            continue;
+        }
+        if (global.format == "json") {
+            std::cout << nlohmann::ordered_json{{"schema", "torchpin/known-issue/v1"},
+                                                {"id", issue.issue},
+                                                {"os", issue.os},
+                                                {"torch", issue.torch.to_string()},
+                                                {"severity", issue.severity},
+                                                {"summary", issue.summary},
+                                                {"message", issue.error},
+                                                {"cause", issue.cause},
+                                                {"fix", issue.fix},
+                                                {"links", issue.links}}
+                             .dump(2)
+                      << '\n';
+        } else {
+            for (const std::string& line : describe_known_issue(issue)) {
+                std::cout << line << '\n';
+            }
+        }
+        return 0;
+    }
+    std::string list;
+    for (const std::string& name : known) {
+        list += (list.empty() ? "" : ", ") + name;
+    }
+    throw UsageError("--known-issue '" + id + "': no such known issue (known: " + list + ")");
+}
+
 int run_explain(const GlobalOptions& global, const ExplainOptions& options) {
     require_format(global, "explain", {"text", "json"});
+    if (options.known_issue) {
+        return run_known_issue(global, *options.known_issue);
+    }
     const ResolveRequest request =
         parse_resolve_request(options.requirements, options.backend, options.allow_cpu_fallback);
     const ResolverSession session =
@@ -141,6 +193,10 @@ void setup_explain(CLI::App& app, const GlobalOptions& global, CommandResult& re
                         "PEP 508 requirements (default: torch torchvision torchaudio)");
     add_request_options(*explain, options->backend, options->allow_cpu_fallback);
     add_machine_options(*explain, options->machine);
+    explain
+        ->add_option("--known-issue", options->known_issue,
+                     "Print one known issue in full (message, cause, fix, sources) and stop")
+        ->type_name("ID");
     explain->callback(
         [&global, &result, options] { result.exit_code = run_explain(global, *options); });
 }

@@ -7,6 +7,7 @@
 
 #include <iostream>
 #include <memory>
+#include <unistd.h>
 
 namespace torchpin::cli {
 
@@ -110,13 +111,21 @@ int run_resolve(const GlobalOptions& global, const ResolveOptions& options) {
     }
     write_output(format_solution(global.format, {session, resolution, options.hashes}),
                  options.output);
+    // On a terminal the answer's header already shows the warnings: printing them again on
+    // stderr would only double them. In a file or a pipe the header is not read: stderr is.
+    const bool header_on_terminal = options.output.empty() && isatty(STDOUT_FILENO) != 0 &&
+                                    header_shows_warnings(global.format);
     if (!global.quiet()) {
         std::cerr << summary_line(session, resolution) << '\n';
         for (const std::string& warning : session.warnings) {
-            std::cerr << "torchpin: warning: " << warning << '\n';
+            if (!header_on_terminal) {
+                std::cerr << "torchpin: warning: " << warning << '\n';
+            }
         }
         for (const std::string& warning : resolution.solution->warnings) {
-            std::cerr << "torchpin: warning: " << warning << '\n';
+            if (!header_on_terminal) {
+                std::cerr << "torchpin: warning: " << warning << '\n';
+            }
         }
         if (options.hashes) {
             report_missing_digests(session, *resolution.solution);

@@ -172,7 +172,7 @@ private:
             std::move(imported.issues.begin(), imported.issues.end(),
                       std::back_inserter(result_.issues));
             if (!imported.listing.rows.empty() || listed_.contains(url)) {
-                listing_digest = content_digest(imported.listing.rows);
+                listing_digest = content_digest(imported.listing.rows, *imported.listing.table);
                 state.listing = std::move(imported.listing);
             }
         }

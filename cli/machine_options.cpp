@@ -71,6 +71,12 @@ void add_machine_options(CLI::App& command, MachineDescription& options, bool ma
     command.add_flag("--cpu-only", options.cpu_only, "Describe the machine as having no GPU")
         ->group("Machine");
     command
+        .add_option("--vc-runtime", options.vc_runtime,
+                    "Windows: the Visual C++ runtime installed, 14.44.35211 (drops the known "
+                    "issues it rules out)")
+        ->type_name("VERSION")
+        ->group("Machine");
+    command
         .add_option("--python-exe", options.python_exe,
                     "Detect this interpreter instead of the ones on PATH")
         ->type_name("PATH")

@@ -294,4 +294,9 @@ std::string summary_line(const ResolverSession& session, const Resolution& resol
     return line + ") for " + describe_machine(session.target) + "; " + matrix_line(session);
 }
 
+bool header_shows_warnings(std::string_view format) noexcept {
+    return format == "text" || format == "requirements" || format == "uv-project" ||
+           format == "pylock";
+}
+
 } // namespace torchpin::cli

@@ -5,6 +5,7 @@
 #include "cli/resolver_session.hpp"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace torchpin::cli {
@@ -41,5 +42,9 @@ std::vector<PinFiles> pin_files(const CompatMatrix& matrix, const Candidate& sol
 
 // "resolve: torch 2.11.0+cu128 (minor-version) for ...": the one line resolve prints on stderr.
 std::string summary_line(const ResolverSession& session, const Resolution& resolution);
+
+// Whether the format's answer opens with a comment header that lists the warnings
+// (requirements, uv-project, pylock; not the one-line pip and uv commands, not JSON).
+bool header_shows_warnings(std::string_view format) noexcept;
 
 } // namespace torchpin::cli

@@ -5,6 +5,7 @@
 #include "detect/machine_json.hpp"
 #include "detect/os_detection.hpp"
 #include "engine/base/diagnostic.hpp"
+#include "engine/hardware/vc_runtime_version.hpp"
 
 #include <iostream>
 
@@ -134,6 +135,13 @@ void apply_system_options(const MachineDescription& options, Machine& machine) {
     if (options.python) {
         machine.pythons = {python_from_option(*options.python)};
     }
+    if (options.vc_runtime) {
+        if (auto version = VcRuntimeVersion::parse(*options.vc_runtime); !version) {
+            throw UsageError("--vc-runtime '" + *options.vc_runtime +
+                             "': " + version.error().message + " (like 14.44.35211)");
+        }
+        machine.windows.vc_redist = Fact<std::string>{*options.vc_runtime, "option --vc-runtime"};
+    }
 }
 
 void apply_gpu_options(const MachineDescription& options, const GpuTablesSource& catalog,
@@ -191,7 +199,7 @@ Machine with_options(Machine machine, const MachineDescription& options,
 
 bool MachineDescription::describes_machine() const {
     return !machine_files.empty() || os || arch || python || glibc || driver || !gpus.empty() ||
-           !rocm_gfx.empty() || cpu_only;
+           !rocm_gfx.empty() || cpu_only || vc_runtime;
 }
 
 std::vector<Machine> describe_machines(const MachineDescription& options,

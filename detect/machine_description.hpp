@@ -23,6 +23,7 @@ struct MachineDescription {
     std::vector<std::string> gpus;          // --gpu 8.6|sm_86|"RTX 3090"|10de:2204
     std::vector<std::string> rocm_gfx;      // --rocm-gfx gfx1100
     bool cpu_only = false;                  // --cpu-only
+    std::optional<std::string> vc_runtime;  // --vc-runtime 14.44.35211: Windows' VC++ runtime
     std::optional<std::string> python_exe;  // --python-exe PATH: the interpreter to detect
 
     // Whether any option describes the machine (then nothing is probed but the OS part and,

@@ -6,6 +6,7 @@
 #include "engine/hardware/backend.hpp"
 #include "engine/hardware/cuda_version.hpp"
 #include "engine/hardware/driver_version.hpp"
+#include "engine/hardware/vc_runtime_version.hpp"
 #include "engine/matrix/index_file.hpp"
 #include "engine/pep/specifier.hpp"
 #include "engine/pep/tag_environment.hpp"
@@ -79,6 +80,10 @@ struct KnownIssueFact {
     std::string cause;
     std::string fix;
     std::vector<std::string> links;
+    std::string summary;     // one line: "torch 2.4.0 on Windows needs libomp140.x86_64.dll, …"
+    std::string fix_summary; // "torch 2.4.1"; empty: `fix` is short enough
+    // Not shown for a machine whose Visual C++ runtime is known to be at least this version.
+    std::optional<VcRuntimeVersion> unless_vc_runtime;
 };
 
 // The wheel files of one package (normalized name) at one public version, every local label

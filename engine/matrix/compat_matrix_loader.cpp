@@ -310,27 +310,37 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
             m.rocm_targets.push_back(RocmTargets{
                 parsed(Backend::parse(key), "rocm_target", key, "backend"), words(row.text(1))});
         });
-    for_rows(
-        db,
-        "SELECT issue, os, torch, backend, severity, error, cause, fix, links FROM known_issue" +
-            valid,
-        revision, [&](sqlite::Statement& row) {
-            const std::string key = row.text(0);
-            KnownIssueFact issue{
-                key,
-                row.text(1),
-                parsed(SpecifierSet::parse(row.text(2)), "known_issue", key, "torch"),
-                std::nullopt,
-                row.text(4),
-                row.text(5),
-                row.text(6),
-                row.text(7),
-                words(row.text(8))};
-            if (auto backend = row.optional_text(3)) {
-                issue.backend = parsed(Backend::parse(*backend), "known_issue", key, "backend");
-            }
-            m.known_issues.push_back(std::move(issue));
-        });
+    for_rows(db,
+             "SELECT issue, os, torch, backend, severity, error, cause, fix, links, summary, "
+             "fix_summary, unless_vc_runtime FROM known_issue" +
+                 valid,
+             revision, [&](sqlite::Statement& row) {
+                 const std::string key = row.text(0);
+                 KnownIssueFact issue{
+                     key,
+                     row.text(1),
+                     parsed(SpecifierSet::parse(row.text(2)), "known_issue", key, "torch"),
+                     std::nullopt,
+                     row.text(4),
+                     row.text(5),
+                     row.text(6),
+                     row.text(7),
+                     words(row.text(8)),
+                     row.optional_text(9).value_or(""),
+                     row.optional_text(10).value_or(""),
+                     std::nullopt};
+                 if (auto backend = row.optional_text(3)) {
+                     issue.backend =
+                         parsed(Backend::parse(*backend), "known_issue", key, "backend");
+                 }
+                 issue.summary = row.optional_text(9).value_or("");
+                 issue.fix_summary = row.optional_text(10).value_or("");
+                 if (auto runtime = row.optional_text(11)) {
+                     issue.unless_vc_runtime = parsed(VcRuntimeVersion::parse(*runtime),
+                                                      "known_issue", key, "unless_vc_runtime");
+                 }
+                 m.known_issues.push_back(std::move(issue));
+             });
     if (wheel_filter) {
         for_rows(db, family_wheels_sql(*wheel_filter), revision,
                  [&](sqlite::Statement& row) { m.wheels.push_back(wheel_row(row, texts)); });

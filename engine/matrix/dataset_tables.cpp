@@ -12,6 +12,10 @@ Column optional(const char* name) {
     return Column{name, ColumnType::Text, false};
 }
 
+Column added_later(const char* name) {
+    return Column{name, ColumnType::Text, false, true};
+}
+
 } // namespace
 
 const TableSpec& citation_table() {
@@ -127,7 +131,10 @@ const TableSpec& known_issue_table() {
                                  {"cause"},
                                  {"fix"},
                                  {"links"},
-                                 {"cites"}}};
+                                 {"cites"},
+                                 added_later("summary"),
+                                 added_later("fix_summary"),
+                                 added_later("unless_vc_runtime")}};
     return spec;
 }
 

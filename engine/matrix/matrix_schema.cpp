@@ -318,8 +318,44 @@ DROP INDEX wheel_file_package;
 CREATE INDEX wheel_file_release ON wheel_file (package, version);
 )sql";
 
+// Migration 5: a known issue's one-line summary and fix, for the warning line answers print (the
+// full error, cause and fix stay for `explain`), and the Visual C++ runtime version from which a
+// machine is known not to have the issue. Optional: rows imported before stay valid. The table is
+// rebuilt so that its columns keep the spec's order (key and values, then provenance).
+constexpr const char* migration_5 = R"sql(
+CREATE TABLE known_issue_5 (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    issue TEXT NOT NULL,
+    os TEXT NOT NULL,
+    torch TEXT NOT NULL,
+    backend TEXT,
+    severity TEXT NOT NULL,
+    error TEXT NOT NULL,
+    cause TEXT NOT NULL,
+    fix TEXT NOT NULL,
+    links TEXT NOT NULL,
+    cites TEXT NOT NULL,
+    summary TEXT,
+    fix_summary TEXT,
+    unless_vc_runtime TEXT,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+INSERT INTO known_issue_5 (id, listing, issue, os, torch, backend, severity, error, cause, fix,
+                           links, cites, source, valid_from, valid_to)
+    SELECT id, listing, issue, os, torch, backend, severity, error, cause, fix, links, cites,
+           source, valid_from, valid_to FROM known_issue;
+DROP TABLE known_issue;
+ALTER TABLE known_issue_5 RENAME TO known_issue;
+CREATE INDEX known_issue_current ON known_issue (listing, issue) WHERE valid_to IS NULL;
+)sql";
+
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> all{migration_1, migration_2, migration_3, migration_4};
+    static const std::vector<const char*> all{migration_1, migration_2, migration_3, migration_4,
+                                              migration_5};
     return all;
 }
 

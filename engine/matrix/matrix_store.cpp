@@ -234,7 +234,7 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
     auto current = db_.prepare("SELECT id, content_digest FROM listing WHERE table_name = ?1 "
                                "AND name = ?2 AND valid_to IS NULL");
     for (const ListingImport& listing : request.listings) {
-        std::string digest = content_digest(listing.rows);
+        std::string digest = content_digest(listing.rows, *listing.table);
         current.bind(1, std::string_view(listing.table->name))
             .bind(2, std::string_view(listing.name));
         std::optional<std::int64_t> current_id;
@@ -529,7 +529,7 @@ std::vector<std::string> MatrixStore::verify() {
             }
             rows.push_back(std::move(row));
         }
-        if (content_digest(rows) != listings.text(2)) {
+        if (content_digest(rows, **spec) != listings.text(2)) {
             problems.push_back("listing " + listings.text(1) +
                                ": its rows do not match the recorded content digest");
         }

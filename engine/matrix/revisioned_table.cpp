@@ -99,11 +99,21 @@ std::vector<Column> TableSpec::columns() const {
     return all;
 }
 
-std::string content_digest(const std::vector<RowValues>& rows) {
+std::string content_digest(const std::vector<RowValues>& rows, const TableSpec& spec) {
+    const std::vector<Column> columns = spec.columns();
     std::vector<std::string> lines;
     lines.reserve(rows.size());
     for (const RowValues& row : rows) {
-        lines.push_back(serialize(row, row.size()));
+        std::string line;
+        for (std::size_t i = 0; i < row.size(); ++i) {
+            if (i < columns.size() && columns[i].added_later) {
+                line += row[i] ? columns[i].name + "=" + *row[i] + field_separator : std::string();
+            } else {
+                line += row[i] ? *row[i] : std::string(1, null_marker);
+                line += field_separator;
+            }
+        }
+        lines.push_back(std::move(line));
     }
     std::sort(lines.begin(), lines.end());
     Sha256 digest;

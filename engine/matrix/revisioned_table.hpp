@@ -17,6 +17,10 @@ struct Column {
     std::string name;
     ColumnType type = ColumnType::Text;
     bool required = true; // false: may be NULL ("unknown", stated as such in the data)
+    // Added to its table by a later migration (optional then): a NULL value is left out of the
+    // content digest and a value enters it as "name=value", so that content imported before the
+    // column existed keeps its digest.
+    bool added_later = false;
 };
 
 // A revisioned table: besides its columns every row has `listing` (the page or data file that
@@ -43,8 +47,9 @@ struct ListingChange {
     std::size_t unchanged = 0;
 };
 
-// The digest of a listing's content: rows sorted, so order on the page does not matter.
-std::string content_digest(const std::vector<RowValues>& rows);
+// The digest of a listing's content (rows of `spec`'s columns): rows sorted, so order on the
+// page does not matter.
+std::string content_digest(const std::vector<RowValues>& rows, const TableSpec& spec);
 
 // Makes `rows` the current content of `listing` from `revision` on: closes rows that vanished
 // or changed, inserts new and changed ones, leaves identical ones alone. Rows with the same key

@@ -427,4 +427,26 @@ std::vector<std::string> explain_solution(const CompatMatrix& matrix, const Targ
     return lines;
 }
 
+std::vector<std::string> describe_known_issue(const KnownIssueFact& issue) {
+    const std::string torch =
+        issue.torch.empty() ? "every torch" : "torch " + issue.torch.to_string();
+    std::vector<std::string> lines{issue.issue + " (" + issue.severity + "; " + issue.os + "; " +
+                                   torch +
+                                   (issue.backend ? "; " + issue.backend->to_string() : "") + ")"};
+    if (!issue.summary.empty()) {
+        lines.push_back("  in short: " + issue.summary);
+    }
+    lines.push_back("  message: " + issue.error);
+    lines.push_back("  cause: " + issue.cause);
+    lines.push_back("  fix: " + issue.fix);
+    if (issue.unless_vc_runtime) {
+        lines.push_back("  not shown for a machine whose Visual C++ runtime is " +
+                        issue.unless_vc_runtime->to_string() + " or newer (--vc-runtime)");
+    }
+    for (const std::string& link : issue.links) {
+        lines.push_back("  see: " + link);
+    }
+    return lines;
+}
+
 } // namespace torchpin

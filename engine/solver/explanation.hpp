@@ -38,4 +38,8 @@ std::vector<std::string> hints(const CompatMatrix& matrix, const TargetMachine& 
 std::vector<std::string> explain_solution(const CompatMatrix& matrix, const TargetMachine& machine,
                                           const Resolution& resolution);
 
+// A known issue in full, one line per part: "win-fbgemm-dll-2.4.0 (error; windows; torch ==2.4.0)",
+// "  message: OSError: …", "  cause: …", "  fix: …", "  see: <link>" per link.
+std::vector<std::string> describe_known_issue(const KnownIssueFact& issue);
+
 } // namespace torchpin

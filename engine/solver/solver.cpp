@@ -151,7 +151,7 @@ public:
 
     // `published`: whether the matrix records the build for the machine's OS and CPU.
     Candidate check(const ReleaseFact& release, const Backend& backend, bool published) const {
-        Candidate c{release.torch, backend, {}, DriverFit::NotNeeded, {}, {}};
+        Candidate c{release.torch, backend, {}, DriverFit::NotNeeded, {}, {}, {}};
         if (!published) {
             c.rejections.push_back(BackendNotPublished{release.torch, backend});
             return c;
@@ -211,7 +211,7 @@ public:
     // a local label since no file was read.
     Candidate excluded(const ReleaseFact& release, const Backend& backend,
                        const Requirement& requirement) const {
-        Candidate c{release.torch, backend, {}, DriverFit::NotNeeded, {}, {}};
+        Candidate c{release.torch, backend, {}, DriverFit::NotNeeded, {}, {}, {}};
         check_backend_kind(c);
         c.rejections.push_back(
             ExcludedByRequirement{"torch", release.torch, requirement.to_string()});
@@ -399,13 +399,17 @@ private:
         }
     }
 
+    // Each known issue of this build on this OS, unless the machine's Visual C++ runtime is
+    // known to rule it out: one line among the warnings, the whole fact for explain.
     void add_known_issues(Candidate& c) const {
         const std::string os(name(machine_.tags.os));
         for (const KnownIssueFact& issue : matrix_.known_issues) {
+            const bool ruled_out = issue.unless_vc_runtime && machine_.vc_runtime &&
+                                   *issue.unless_vc_runtime <= *machine_.vc_runtime;
             if ((issue.os == os || issue.os == "any") && issue.torch.contains(c.torch, true) &&
-                (!issue.backend || *issue.backend == c.backend)) {
-                c.warnings.push_back("known issue " + issue.issue + ": " + issue.error + " (" +
-                                     issue.cause + "); " + issue.fix);
+                (!issue.backend || *issue.backend == c.backend) && !ruled_out) {
+                c.warnings.push_back(known_issue_line(issue));
+                c.known_issues.push_back(issue);
             }
         }
     }
@@ -527,6 +531,15 @@ std::optional<std::string> newer_without_companion(const std::vector<Candidate>&
 }
 
 } // namespace
+
+std::string known_issue_line(const KnownIssueFact& issue) {
+    if (issue.summary.empty()) { // data imported before summaries existed
+        return "known issue " + issue.issue + ": " + issue.error + " (" + issue.cause + "); " +
+               issue.fix;
+    }
+    return "[" + issue.issue + "] " + issue.summary +
+           " … fix: " + (issue.fix_summary.empty() ? issue.fix : issue.fix_summary);
+}
 
 MarkerEnvironment marker_environment(const TargetMachine& machine) {
     const PythonTarget& python = machine.tags.python;

@@ -23,6 +23,9 @@ struct TargetMachine {
     std::vector<NvidiaGpu> nvidia_gpus;
     std::vector<std::string> rocm_gfx; // "gfx1100"
     bool intel_discrete_gpu = false;
+    // Windows: the Visual C++ runtime (the Redistributable or System32's msvcp140.dll, the
+    // newer); unknown when the profile records neither.
+    std::optional<VcRuntimeVersion> vc_runtime;
 
     // A driver counts: a profile may know the driver of a GPU it could not describe.
     bool has_gpu() const noexcept {
@@ -120,8 +123,9 @@ struct Candidate {
     Backend backend;
     std::vector<Rejection> rejections; // empty: it works
     DriverFit driver_fit = DriverFit::NotNeeded;
-    std::vector<Pin> pins;             // filled when it works
-    std::vector<std::string> warnings; // known issues, facts taken on weaker evidence
+    std::vector<Pin> pins;                    // filled when it works
+    std::vector<std::string> warnings;        // one line each: known issues, weaker evidence
+    std::vector<KnownIssueFact> known_issues; // those that apply, in full (explain prints them)
 
     bool works() const noexcept { return rejections.empty(); }
 };
@@ -159,5 +163,9 @@ MarkerEnvironment marker_environment(const TargetMachine& machine);
 
 // "https://download.pytorch.org/whl/cu121"
 std::string pytorch_index_url(const Backend& backend);
+
+// The warning line of a known issue: "[win-fbgemm-dll-2.4.0] torch 2.4.0 on Windows needs
+// libomp140.x86_64.dll, … … fix: torch 2.4.1" (`torchpin explain --known-issue ID` the rest).
+std::string known_issue_line(const KnownIssueFact& issue);
 
 } // namespace torchpin

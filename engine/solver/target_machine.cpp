@@ -1,6 +1,9 @@
 // Filling a resolver target from a profile: Python tags, driver, GPUs by capability, gfx, XPU.
 #include "engine/solver/target_machine.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 namespace torchpin {
 
 namespace {
@@ -12,6 +15,30 @@ constexpr OsVersion assumed_macos{14, 0};
 
 ParseError missing(std::string message) {
     return ParseError{std::move(message), 0, ""};
+}
+
+// The newer of the Visual C++ Redistributable and System32's msvcp140.dll, where the profile
+// records them in a form that parses.
+std::optional<VcRuntimeVersion> vc_runtime_of(const WindowsFacts& windows) {
+    std::optional<VcRuntimeVersion> newest;
+    const auto consider = [&newest](const std::string& text) {
+        auto version = VcRuntimeVersion::parse(text);
+        if (version && (!newest || *newest < *version)) {
+            newest = *version;
+        }
+    };
+    if (windows.vc_redist) {
+        consider(windows.vc_redist->value);
+    }
+    for (const DllVersion& dll : windows.system32_dlls) {
+        std::string name = dll.name;
+        std::transform(name.begin(), name.end(), name.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        if (name == "msvcp140.dll") {
+            consider(dll.version);
+        }
+    }
+    return newest;
 }
 
 void add_nvidia(const Machine& machine, ResolverTarget& target) {
@@ -70,6 +97,7 @@ Expected<ResolverTarget> resolver_target(const Machine& machine) {
     for (const IntelGpu& gpu : machine.intel_gpus) {
         target.machine.intel_discrete_gpu = target.machine.intel_discrete_gpu || gpu.discrete.value;
     }
+    target.machine.vc_runtime = vc_runtime_of(machine.windows);
     return target;
 }
 

@@ -483,7 +483,7 @@ std::vector<ListingImport> derive_dataset_wheels(const std::filesystem::path& ru
             continue;
         }
         digest.update("\n" + table->name + '\t' + listing.name + '\t' +
-                      content_digest(listing.rows));
+                      content_digest(listing.rows, *table));
         if (table == &wheel_file_table()) {
             for (const RowValues& row : listing.rows) {
                 IndexFile file = wheel_file_from_row(listing.name, row);

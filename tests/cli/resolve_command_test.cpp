@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
@@ -35,6 +36,16 @@ std::vector<std::string> resolve_on_gpu_box(std::vector<std::string> extra) {
     std::vector<std::string> args{"resolve", "--machine", gpu_box};
     args.insert(args.end(), extra.begin(), extra.end());
     return args;
+}
+
+// The header of a requirements answer: the comment lines before the first option line.
+std::vector<std::string> header_lines(const std::string& answer) {
+    std::vector<std::string> lines;
+    std::istringstream in(answer);
+    for (std::string line; std::getline(in, line) && line.starts_with("#");) {
+        lines.push_back(line);
+    }
+    return lines;
 }
 
 } // namespace
@@ -176,6 +187,85 @@ BOOST_AUTO_TEST_CASE(a_series_pin_has_no_version_in_json_and_its_warning_says_so
         }
     }
     BOOST_TEST(series > 0u); // this data names only the series of 2.11.0's companions
+}
+
+BOOST_AUTO_TEST_CASE(known_issues_are_one_line_each_and_the_vc_runtime_rules_some_out) {
+    Scratch s;
+    const std::vector<std::string> windows{"resolve",  "--os",   "windows", "--python", "3.12",
+                                           "--driver", "560.94", "--gpu",   "8.9"};
+    const auto answer = s.run(windows);
+    BOOST_REQUIRE_EQUAL(answer.exit_code, 0);
+    const auto header = header_lines(answer.out);
+    BOOST_TEST(header.size() < 20u);
+    std::size_t known_issues = 0;
+    for (const std::string& line : header) {
+        if (line.starts_with("# warning: [win-")) {
+            ++known_issues;
+            const auto fix = line.find(" … fix: ");
+            BOOST_REQUIRE(fix != std::string::npos);
+            BOOST_TEST(fix <= 140u, line); // the issue itself in about 120 characters
+        }
+    }
+    BOOST_TEST(known_issues == 4u, answer.out);
+    BOOST_TEST(answer.out.find("[win-msvcp140-too-old-2.9]") != std::string::npos);
+
+    auto with_runtime = windows;
+    with_runtime.insert(with_runtime.end(), {"--vc-runtime", "14.44.35211"});
+    const auto ruled_out = s.run(with_runtime);
+    BOOST_REQUIRE_EQUAL(ruled_out.exit_code, 0);
+    BOOST_TEST(ruled_out.out.find("[win-") == std::string::npos, ruled_out.out);
+    auto older = windows;
+    older.insert(older.end(), {"--vc-runtime", "14.38.33135"});
+    BOOST_TEST(s.run(older).out.find("[win-msvcp140-too-old-2.9]") != std::string::npos);
+
+    auto bad = windows;
+    bad.insert(bad.end(), {"--vc-runtime", "fourteen"});
+    const auto refused = s.run(bad);
+    BOOST_TEST(refused.exit_code == 2);
+    BOOST_TEST(refused.err.find("--vc-runtime 'fourteen'") != std::string::npos, refused.err);
+}
+
+BOOST_AUTO_TEST_CASE(explain_prints_a_known_issue_in_full_with_its_sources) {
+    Scratch s;
+    const auto issue = s.run({"explain", "--known-issue", "win-fbgemm-dll-2.4.0"});
+    BOOST_TEST(issue.exit_code == 0, issue.err);
+    BOOST_TEST(issue.out.find("libomp140.x86_64.dll") != std::string::npos);
+    BOOST_TEST(issue.out.find("  see: https://github.com/pytorch/pytorch/issues/131662") !=
+               std::string::npos);
+    const json parsed = json::parse(
+        s.run({"--format", "json", "explain", "--known-issue", "win-fbgemm-dll-2.4.0"}).out);
+    BOOST_TEST(parsed["schema"] == "torchpin/known-issue/v1");
+    BOOST_TEST(parsed["links"].size() >= 1u);
+    const auto unknown = s.run({"explain", "--known-issue", "win-nope"});
+    BOOST_TEST(unknown.exit_code == 2);
+    BOOST_TEST(unknown.err.find("win-fbgemm-dll-2.4.0") != std::string::npos, unknown.err);
+    // explain on a machine the issue applies to prints it in full after the answer.
+    const auto explained =
+        s.run({"explain", "--os", "windows", "--python", "3.12", "--cpu-only", "torch==2.4.0"});
+    BOOST_TEST(explained.out.find("Known issues of this build here:\n  win-fbgemm-dll-2.4.0") !=
+                   std::string::npos,
+               explained.out);
+}
+
+BOOST_AUTO_TEST_CASE(on_a_terminal_the_warnings_are_shown_once_in_the_header) {
+    // script(1) runs torchpin on a pseudo-terminal, stdout and stderr both; skipped without it.
+    const std::filesystem::path script = "/usr/bin/script";
+    if (!std::filesystem::exists(script)) {
+        BOOST_TEST_MESSAGE("no /usr/bin/script: the terminal case is not run");
+        return;
+    }
+    const std::string command =
+        test::torchpin_binary().string() + " resolve --os windows --python 3.12 --cpu-only";
+    const auto terminal =
+        test::run_process(script.string(), {"-qec", command, "/dev/null"}, "",
+                          {{"TORCHPIN_DB", "/nonexistent/torchpin-test.db"}, {"NO_COLOR", "1"}});
+    BOOST_REQUIRE_EQUAL(terminal.exit_code, 0);
+    BOOST_TEST(terminal.out.find("# warning: ") != std::string::npos, terminal.out);
+    BOOST_TEST(terminal.out.find("torchpin: warning: ") == std::string::npos, terminal.out);
+    // Into a pipe the header may go unread: stderr repeats the warnings.
+    Scratch s;
+    const auto piped = s.run({"resolve", "--os", "windows", "--python", "3.12", "--cpu-only"});
+    BOOST_TEST(piped.err.find("torchpin: warning: ") != std::string::npos, piped.err);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

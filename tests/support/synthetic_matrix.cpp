@@ -89,7 +89,10 @@ MatrixBuilder& MatrixBuilder::known_issue(const std::string& id, const std::stri
                                                   "an error",
                                                   "a cause",
                                                   "a fix",
-                                                  {}});
+                                                  {},
+                                                  "",
+                                                  "",
+                                                  std::nullopt});
     return *this;
 }
 

@@ -69,7 +69,7 @@ BOOST_AUTO_TEST_SUITE(http_cache)
 BOOST_AUTO_TEST_CASE(rows_land_with_the_import_and_count_while_their_listing_is_current) {
     TempStore temp;
     const ListingImport first = cu121_listing(std::string(64, 'a'));
-    const std::string digest = content_digest(first.rows);
+    const std::string digest = content_digest(first.rows, *first.table);
     temp.store.import(request_with(first, [&](sqlite::Database& db) {
         remember_page(db, cached(page, digest));
         remember_page(db, cached(root, std::nullopt)); // not a listing, and none exists
@@ -93,7 +93,7 @@ BOOST_AUTO_TEST_CASE(an_import_without_changes_still_commits_the_cache) {
     const ListingImport listing = cu121_listing(std::string(64, 'a'));
     temp.store.import(request_with(listing, {}));
     const auto result = temp.store.import(request_with(listing, [&](sqlite::Database& db) {
-        remember_page(db, cached(page, content_digest(listing.rows)));
+        remember_page(db, cached(page, content_digest(listing.rows, *listing.table)));
     }));
     BOOST_TEST(!result.revision.has_value());
     BOOST_TEST(usable_cached_pages(temp.store.database()).size() == 1u);
