@@ -507,7 +507,8 @@ std::optional<std::string> newer_without_companion(const std::vector<Candidate>&
             !c.rejections.empty() &&
             std::all_of(c.rejections.begin(), c.rejections.end(), [](const Rejection& r) {
                 const auto* unpaired = std::get_if<NotPaired>(&r);
-                return unpaired != nullptr && !unpaired->paired;
+                // Not released at all, rather than paired with a version a requirement excludes.
+                return unpaired != nullptr && !unpaired->paired && unpaired->requirement.empty();
             });
         if (chosen < c.torch && only_unreleased_companions) {
             releases.insert(c.torch);
@@ -526,8 +527,9 @@ std::optional<std::string> newer_without_companion(const std::vector<Candidate>&
     const std::string newest = releases.rbegin()->to_string();
     const std::string span =
         releases.size() == 1 ? newest : releases.begin()->to_string() + " to " + newest;
-    return "torch " + span + " would run here, but no " + names + " is released for it: leave " +
-           names + " out of the request to get torch " + newest;
+    return "torch " + span + " would run here, but no " + names + " is released for " +
+           (releases.size() == 1 ? "it" : "them") + ": leave " + names +
+           " out of the request to get torch " + newest;
 }
 
 } // namespace
