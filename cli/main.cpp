@@ -7,6 +7,8 @@
 
 #include <exception>
 #include <iostream>
+#include <optional>
+#include <string>
 
 #include <CLI/App.hpp>
 #include <CLI/Config.hpp>
