@@ -6,6 +6,7 @@
 #include "engine/matrix/compat_matrix_loader.hpp"
 #include "engine/solver/explanation.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -131,37 +132,35 @@ int run_known_issue(const GlobalOptions& global, const std::string& id) {
     auto store = open_matrix_for_reading(global);
     const CompatMatrix matrix =
         load_compat_matrix_every_platform(store, revision_to_read(store, global.revision));
-    std::vector<std::string> known;
-    for (const KnownIssueFact& issue : matrix.known_issues) {
-        if (issue.issue != id) {
-            known.push_back(issue.issue);
-            continue;
+    const auto& issues = matrix.known_issues;
+    const auto issue = std::find_if(issues.begin(), issues.end(),
+                                    [&](const KnownIssueFact& i) { return i.issue == id; });
+    if (issue == issues.end()) {
+        std::string known;
+        for (const KnownIssueFact& i : issues) {
+            known += (known.empty() ? "" : ", ") + i.issue;
         }
-        if (global.format == "json") {
-            std::cout << nlohmann::ordered_json{{"schema", "torchpin/known-issue/v1"},
-                                                {"id", issue.issue},
-                                                {"os", issue.os},
-                                                {"torch", issue.torch.to_string()},
-                                                {"severity", issue.severity},
-                                                {"summary", issue.summary},
-                                                {"message", issue.error},
-                                                {"cause", issue.cause},
-                                                {"fix", issue.fix},
-                                                {"links", issue.links}}
-                             .dump(2)
-                      << '\n';
-        } else {
-            for (const std::string& line : describe_known_issue(issue)) {
-                std::cout << line << '\n';
-            }
-        }
+        throw UsageError("--known-issue '" + id + "': no such known issue (known: " + known + ")");
+    }
+    if (global.format == "json") {
+        std::cout << nlohmann::ordered_json{{"schema", "torchpin/known-issue/v1"},
+                                            {"id", issue->issue},
+                                            {"os", issue->os},
+                                            {"torch", issue->torch.to_string()},
+                                            {"severity", issue->severity},
+                                            {"summary", issue->summary},
+                                            {"message", issue->error},
+                                            {"cause", issue->cause},
+                                            {"fix", issue->fix},
+                                            {"links", issue->links}}
+                         .dump(2)
+                  << '\n';
         return 0;
     }
-    std::string list;
-    for (const std::string& name : known) {
-        list += (list.empty() ? "" : ", ") + name;
+    for (const std::string& line : describe_known_issue(*issue)) {
+        std::cout << line << '\n';
     }
-    throw UsageError("--known-issue '" + id + "': no such known issue (known: " + list + ")");
+    return 0;
 }
 
 int run_explain(const GlobalOptions& global, const ExplainOptions& options) {

@@ -117,13 +117,11 @@ int run_resolve(const GlobalOptions& global, const ResolveOptions& options) {
                                     header_shows_warnings(global.format);
     if (!global.quiet()) {
         std::cerr << summary_line(session, resolution) << '\n';
-        for (const std::string& warning : session.warnings) {
-            if (!header_on_terminal) {
+        if (!header_on_terminal) {
+            for (const std::string& warning : session.warnings) {
                 std::cerr << "torchpin: warning: " << warning << '\n';
             }
-        }
-        for (const std::string& warning : resolution.solution->warnings) {
-            if (!header_on_terminal) {
+            for (const std::string& warning : resolution.solution->warnings) {
                 std::cerr << "torchpin: warning: " << warning << '\n';
             }
         }

@@ -1,8 +1,7 @@
 // Filling a resolver target from a profile: Python tags, driver, GPUs by capability, gfx, XPU.
 #include "engine/solver/target_machine.hpp"
 
-#include <algorithm>
-#include <cctype>
+#include "engine/base/text_scanner.hpp"
 
 namespace torchpin {
 
@@ -31,10 +30,7 @@ std::optional<VcRuntimeVersion> vc_runtime_of(const WindowsFacts& windows) {
         consider(windows.vc_redist->value);
     }
     for (const DllVersion& dll : windows.system32_dlls) {
-        std::string name = dll.name;
-        std::transform(name.begin(), name.end(), name.begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        if (name == "msvcp140.dll") {
+        if (iequals(dll.name, "msvcp140.dll")) {
             consider(dll.version);
         }
     }

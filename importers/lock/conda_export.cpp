@@ -13,15 +13,6 @@ namespace {
 
 constexpr std::string_view pip_build = "pypi_0"; // conda's build string for pip's packages
 
-std::string_view trim(std::string_view text) {
-    constexpr std::string_view space = " \t\r";
-    const std::size_t first = text.find_first_not_of(space);
-    if (first == std::string_view::npos) {
-        return {};
-    }
-    return text.substr(first, text.find_last_not_of(space) - first + 1);
-}
-
 bool is_field_char(char c) {
     return is_ascii_alnum(c) || c == '_' || c == '.' || c == '+' || c == '-' || c == '!';
 }
@@ -42,7 +33,7 @@ template <typename Visit>
 void for_each_line(std::string_view content, Visit visit) {
     for (std::size_t start = 0; start < content.size();) {
         const std::size_t end = std::min(content.find('\n', start), content.size());
-        visit(trim(content.substr(start, end - start)));
+        visit(trim_ascii(content.substr(start, end - start)));
         start = end + 1;
     }
 }
@@ -55,7 +46,7 @@ public:
     }
 
     void read_line(const TextLine& line) {
-        const std::string_view text = trim(line.text);
+        const std::string_view text = trim_ascii(line.text);
         if (text.empty() || text.starts_with('#')) {
             return;
         }
@@ -109,7 +100,7 @@ private:
 } // namespace
 
 std::optional<CondaExportLine> parse_conda_export_line(std::string_view line) {
-    line = trim(line);
+    line = trim_ascii(line);
     const std::size_t first = line.find('=');
     const std::size_t second = first == std::string_view::npos ? first : line.find('=', first + 1);
     if (second == std::string_view::npos) {
