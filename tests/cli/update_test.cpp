@@ -8,10 +8,8 @@
 #include "tests/support/test_paths.hpp"
 
 #include <algorithm>
-#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
-#include <stdlib.h>
 #include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
@@ -166,16 +164,6 @@ const test::ServedRequest& request_for(const std::vector<test::ServedRequest>& r
 
 // The published pages: the root and the six project pages above.
 constexpr std::size_t published_pages = 7;
-
-// Whether script(1) can give a command a terminal: a chroot without /dev/pts cannot.
-bool pseudo_terminals_available() {
-    const int fd = posix_openpt(O_RDWR | O_NOCTTY);
-    if (fd < 0) {
-        return false;
-    }
-    close(fd);
-    return true;
-}
 
 } // namespace
 
@@ -365,7 +353,7 @@ BOOST_AUTO_TEST_CASE(the_summary_is_one_line_and_progress_needs_a_terminal) {
     BOOST_TEST(second.err.empty(), second.err);
 
     // On a terminal (script(1) gives it one) the progress line is redrawn with carriage returns.
-    if (!pseudo_terminals_available()) {
+    if (!test::pseudo_terminals_available()) {
         BOOST_TEST_MESSAGE("no pseudo-terminal here (is /dev/pts mounted?): terminal part skipped");
         return;
     }

@@ -6,8 +6,10 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdexcept>
+#include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -117,6 +119,15 @@ ProcessResult run_torchpin(const std::vector<std::string>& args, const std::stri
     auto env = environment;
     env.emplace("NO_COLOR", "1");
     return run_process(torchpin_binary().string(), args, input, env);
+}
+
+bool pseudo_terminals_available() {
+    const int fd = posix_openpt(O_RDWR | O_NOCTTY);
+    if (fd < 0) {
+        return false;
+    }
+    close(fd);
+    return true;
 }
 
 } // namespace torchpin::test

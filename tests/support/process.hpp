@@ -22,4 +22,7 @@ ProcessResult run_process(const std::string& program, const std::vector<std::str
 ProcessResult run_torchpin(const std::vector<std::string>& args, const std::string& input = "",
                            const std::map<std::string, std::string>& environment = {});
 
+// Whether script(1) can give a command a terminal: a chroot without /dev/pts cannot.
+bool pseudo_terminals_available();
+
 } // namespace torchpin::test
