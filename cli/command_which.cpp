@@ -145,7 +145,7 @@ int run_min_driver(const GlobalOptions& global, const ResolverSession& session,
                 p.backend.kind() != BackendKind::Cuda) {
                 continue;
             }
-            const auto cuda = session.matrix.cuda_of(p.backend);
+            const auto cuda = session.matrix.cuda_of(p.backend, p.torch);
             const CudaDriverFact* direct =
                 cuda ? session.matrix.cuda_driver(*cuda, tags.os) : nullptr;
             const CompatFloor* floor =

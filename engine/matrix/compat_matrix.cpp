@@ -11,7 +11,13 @@ const ReleaseFact* CompatMatrix::release(const Version& torch) const {
     return it == releases.end() ? nullptr : &*it;
 }
 
-std::optional<CudaVersion> CompatMatrix::cuda_of(const Backend& backend) const {
+std::optional<CudaVersion> CompatMatrix::cuda_of(const Backend& backend,
+                                                 const Version& torch) const {
+    for (const ReleaseCuda& r : release_cuda) {
+        if (r.backend == backend && r.torch == torch) {
+            return r.cuda;
+        }
+    }
     for (const auto& [b, cuda] : backend_cuda) {
         if (b == backend) {
             return cuda;
@@ -89,6 +95,15 @@ std::optional<Backend> CompatMatrix::pypi_build(const Version& torch, OperatingS
         }
     }
     return std::nullopt;
+}
+
+const PublishedBackend* CompatMatrix::publication(const Version& torch, const Backend& backend,
+                                                  OperatingSystem os, CpuArch arch) const {
+    const auto it =
+        std::find_if(published.begin(), published.end(), [&](const PublishedBackend& p) {
+            return p.torch == torch && p.backend == backend && p.os == os && p.arch == arch;
+        });
+    return it == published.end() ? nullptr : &*it;
 }
 
 } // namespace torchpin

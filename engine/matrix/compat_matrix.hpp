@@ -33,12 +33,30 @@ struct ReleaseFact {
     std::optional<std::string> release_date{};
 };
 
-// The backend was published for this torch release on this OS and CPU.
+// The backend was published for this torch release on this OS and CPU; `projected`: only
+// expected from nightlies and plans (evidence "projected"), not yet seen published.
 struct PublishedBackend {
     Version torch;
     Backend backend;
     OperatingSystem os;
     CpuArch arch;
+    bool projected = false;
+};
+
+// The toolkit a backend is built with for one torch release, where it is not the backend's.
+struct ReleaseCuda {
+    Version torch;
+    Backend backend;
+    CudaVersion cuda;
+};
+
+// A companion release that requires a range of torch (torchvision 0.29.1: torch>=2.14); its
+// builds are those of the torch release it was published with.
+struct CompanionRange {
+    std::string package;
+    Version version;
+    SpecifierSet torch;
+    Version released_with;
 };
 
 // The CUDA toolkit release a backend is built with, and the driver it needs.
@@ -98,6 +116,8 @@ struct CompatMatrix {
     std::vector<ReleaseFact> releases; // newest first
     std::vector<PublishedBackend> published;
     std::vector<std::pair<Backend, CudaVersion>> backend_cuda;
+    std::vector<ReleaseCuda> release_cuda;
+    std::vector<CompanionRange> companion_ranges;
     std::vector<CudaDriverFact> cuda_drivers;
     std::vector<CompatFloor> compat_floors;
     std::vector<ArchListFact> arch_lists;
@@ -109,7 +129,8 @@ struct CompatMatrix {
     std::vector<PublishedBackend> pypi_builds; // the build `pip install torch==V` gets from PyPI
 
     const ReleaseFact* release(const Version& torch) const;
-    std::optional<CudaVersion> cuda_of(const Backend& backend) const;
+    // The toolkit of `backend` for `torch`: the release's own where the matrix has one.
+    std::optional<CudaVersion> cuda_of(const Backend& backend, const Version& torch) const;
     const CudaDriverFact* cuda_driver(const CudaVersion& cuda, OperatingSystem os) const;
     const CompatFloor* compat_floor(std::uint32_t cuda_major, OperatingSystem os) const;
     const ArchListFact* arch_list(const Version& torch, const Backend& backend, OperatingSystem os,
@@ -119,6 +140,9 @@ struct CompatMatrix {
     // The build PyPI's torch `torch` is for this OS and CPU (cu126 for 2.7.1 on Linux x86_64),
     // where a source says so.
     std::optional<Backend> pypi_build(const Version& torch, OperatingSystem os, CpuArch arch) const;
+    // The build of this release and backend for this OS and CPU, where the matrix records one.
+    const PublishedBackend* publication(const Version& torch, const Backend& backend,
+                                        OperatingSystem os, CpuArch arch) const;
 };
 
 } // namespace torchpin

@@ -237,17 +237,18 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
               [](const ReleaseFact& a, const ReleaseFact& b) { return b.torch < a.torch; });
     // release_backend and pypi_backend: (torch, backend, os, arch) rows of the same shape.
     const auto read_builds = [&](const std::string& table, std::vector<PublishedBackend>& out) {
-        for_rows(db, "SELECT torch, backend, os, arch FROM " + table + valid, revision,
-                 [&](sqlite::Statement& row) {
+        const std::string evidence = table == "release_backend" ? "evidence" : "''";
+        for_rows(db, "SELECT torch, backend, os, arch, " + evidence + " FROM " + table + valid,
+                 revision, [&](sqlite::Statement& row) {
                      const std::string torch = row.text(0);
                      const std::string backend = row.text(1);
                      const std::string os = row.text(2);
                      const std::string arch = row.text(3);
                      const std::string key = torch + " " + backend + " " + os + " " + arch;
-                     out.push_back(PublishedBackend{texts.version(torch, table, key, "torch"),
-                                                    texts.backend(backend, table, key, "backend"),
-                                                    os_of(os, table, key),
-                                                    arch_of(arch, table, key)});
+                     out.push_back(PublishedBackend{
+                         texts.version(torch, table, key, "torch"),
+                         texts.backend(backend, table, key, "backend"), os_of(os, table, key),
+                         arch_of(arch, table, key), row.text(4) == "projected"});
                  });
     };
     read_builds("release_backend", m.published);
@@ -258,6 +259,22 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
                  m.backend_cuda.emplace_back(
                      parsed(Backend::parse(key), "backend_cuda", key, "backend"),
                      parsed(CudaVersion::parse(row.text(1)), "backend_cuda", key, "cuda"));
+             });
+    for_rows(db, "SELECT torch, backend, cuda FROM release_cuda" + valid, revision,
+             [&](sqlite::Statement& row) {
+                 const std::string key = row.text(0) + " " + row.text(1);
+                 m.release_cuda.push_back(ReleaseCuda{
+                     texts.version(row.text(0), "release_cuda", key, "torch"),
+                     texts.backend(row.text(1), "release_cuda", key, "backend"),
+                     parsed(CudaVersion::parse(row.text(2)), "release_cuda", key, "cuda")});
+             });
+    for_rows(db, "SELECT package, version, torch, released_with FROM companion_range" + valid,
+             revision, [&](sqlite::Statement& row) {
+                 const std::string key = row.text(0) + " " + row.text(1);
+                 m.companion_ranges.push_back(CompanionRange{
+                     row.text(0), texts.version(row.text(1), "companion_range", key, "version"),
+                     parsed(SpecifierSet::parse(row.text(2)), "companion_range", key, "torch"),
+                     texts.version(row.text(3), "companion_range", key, "released_with")});
              });
     for_rows(db, "SELECT cuda, os, coalesce(used, toolkit_minimum) FROM cuda_driver" + valid,
              revision, [&](sqlite::Statement& row) {

@@ -59,6 +59,19 @@ const TableSpec& backend_cuda_table() {
     return spec;
 }
 
+const TableSpec& release_cuda_table() {
+    static const TableSpec spec{
+        "release_cuda", {{"torch"}, {"backend"}}, {{"cuda"}, optional("note"), {"cites"}}};
+    return spec;
+}
+
+const TableSpec& companion_range_table() {
+    static const TableSpec spec{"companion_range",
+                                {{"package"}, {"version"}},
+                                {{"torch"}, {"released_with"}, optional("note"), {"cites"}}};
+    return spec;
+}
+
 const TableSpec& cuda_driver_table() {
     static const TableSpec spec{"cuda_driver",
                                 {{"cuda"}, {"os"}},
@@ -144,7 +157,8 @@ const std::vector<const TableSpec*>& dataset_tables() {
         &pypi_backend_table(),    &backend_cuda_table(),   &cuda_driver_table(),
         &cuda_compat_table(),     &cuda_arch_list_table(), &compute_capability_table(),
         &rocm_target_table(),     &gpu_pci_table(),        &gpu_model_table(),
-        &windows_runtime_table(), &known_issue_table()};
+        &windows_runtime_table(), &known_issue_table(),    &release_cuda_table(),
+        &companion_range_table()};
     return all;
 }
 

@@ -16,9 +16,12 @@ const TableSpec& torch_release_table();   // torch -> date, paired torchvision/t
 const TableSpec& release_backend_table(); // (torch, backend, os, arch) -> evidence it was published
 const TableSpec& pypi_backend_table();    // (torch, os, arch) -> the backend plain PyPI serves
 const TableSpec& backend_cuda_table(); // backend label -> the CUDA toolkit release it is built with
-const TableSpec& cuda_driver_table();  // (cuda, os) -> minimum driver(s)
-const TableSpec& cuda_compat_table();  // (cuda major, os) -> minor-version-compatibility floor
-const TableSpec& cuda_arch_list_table(); // (torch spec, backend, os, arch) -> TORCH_CUDA_ARCH_LIST
+const TableSpec&
+release_cuda_table(); // (torch, backend) -> the toolkit, where it is not the backend's
+const TableSpec& companion_range_table(); // (package, version) -> torch range, released with
+const TableSpec& cuda_driver_table();     // (cuda, os) -> minimum driver(s)
+const TableSpec& cuda_compat_table();     // (cuda major, os) -> minor-version-compatibility floor
+const TableSpec& cuda_arch_list_table();  // (torch spec, backend, os, arch) -> TORCH_CUDA_ARCH_LIST
 const TableSpec& compute_capability_table(); // sm -> first CUDA that supports it
 const TableSpec& rocm_target_table();        // rocm backend -> gfx targets
 const TableSpec& gpu_pci_table();            // (vendor, device) -> marketing name

@@ -353,9 +353,45 @@ ALTER TABLE known_issue_5 RENAME TO known_issue;
 CREATE INDEX known_issue_current ON known_issue (listing, issue) WHERE valid_to IS NULL;
 )sql";
 
+// Migration 6: the CUDA toolkit of a backend for the torch releases where it differs from the
+// backend's (cu132 is CUDA 13.2.2 from torch 2.14.1), and the companions that require a range of
+// torch instead of one release (torchvision 0.29.1: torch>=2.14). New tables only: rows imported
+// before stay valid.
+constexpr const char* migration_6 = R"sql(
+CREATE TABLE release_cuda (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    torch TEXT NOT NULL,
+    backend TEXT NOT NULL,
+    cuda TEXT NOT NULL,
+    note TEXT,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX release_cuda_current ON release_cuda (listing, torch, backend) WHERE valid_to IS NULL;
+CREATE TABLE companion_range (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    package TEXT NOT NULL,
+    version TEXT NOT NULL,
+    torch TEXT NOT NULL,
+    released_with TEXT NOT NULL,
+    note TEXT,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX companion_range_current ON companion_range (listing, package, version) WHERE valid_to IS NULL;
+)sql";
+
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> all{migration_1, migration_2, migration_3, migration_4,
-                                              migration_5};
+    static const std::vector<const char*> all{migration_1, migration_2, migration_3,
+                                              migration_4, migration_5, migration_6};
     return all;
 }
 

@@ -64,6 +64,11 @@ struct Visitor {
         return "torch " + r.torch.to_string() + " was not published for " + r.backend.to_string() +
                " on this OS and CPU";
     }
+    std::string operator()(const BuildNotVerified& r) const {
+        return "torch " + r.torch.to_string() + "+" + r.backend.to_string() +
+               " is expected from nightlies but no index listing confirms it ('torchpin update' "
+               "reads the index)";
+    }
     std::string operator()(const NoWheelFor& r) const {
         return r.package + " " + r.version.to_string() + "+" + r.backend.to_string() +
                " has no wheel for " + r.python + " on " + r.platform;
@@ -126,7 +131,7 @@ std::string build_for(const CompatMatrix& matrix, const TargetMachine& machine,
     });
     for (const PublishedBackend* p : builds) {
         const ArchListFact* arch = matrix.arch_list(p->torch, p->backend, p->os, p->arch);
-        const auto cuda = matrix.cuda_of(p->backend);
+        const auto cuda = matrix.cuda_of(p->backend, p->torch);
         if (arch != nullptr && cuda) {
             const GpuFit fit = fit_on_gpu(arch->arch_list, *cuda, gpu.capability,
                                           matrix.first_cuda_for(gpu.capability));
@@ -234,6 +239,9 @@ std::string verdict(const Candidate& c) {
     }
     if (first_of<NoWheelFor>(c) != nullptr) {
         return "no-wheel";
+    }
+    if (first_of<BuildNotVerified>(c) != nullptr) {
+        return "not-verified";
     }
     if (first_of<MissingFact>(c) != nullptr) {
         return "missing-data";
@@ -389,7 +397,7 @@ std::vector<std::string> explain_solution(const CompatMatrix& matrix, const Targ
     }
     lines.push_back("chose torch " + label(s) + ", the newest release that fits");
     if (s.backend.kind() == BackendKind::Cuda) {
-        const auto cuda = matrix.cuda_of(s.backend);
+        const auto cuda = matrix.cuda_of(s.backend, s.torch);
         lines.push_back(
             s.backend.to_string() + " is CUDA " + (cuda ? cuda->to_string() : "?") + "; driver " +
             (machine.nvidia_driver ? machine.nvidia_driver->to_string() : "?") + " meets it " +

@@ -149,12 +149,19 @@ public:
         , best_platform_(best_platform_of(machine))
         , requirements_(applicable_requirements(request, machine)) {}
 
-    // `published`: whether the matrix records the build for the machine's OS and CPU.
-    Candidate check(const ReleaseFact& release, const Backend& backend, bool published) const {
-        Candidate c{release.torch, backend, {}, DriverFit::NotNeeded, {}, {}, {}};
+    // `published`: whether the matrix records the build for the machine's OS and CPU;
+    // `projected`: only as expected from nightlies, so it counts once the index lists its files.
+    Candidate check(const ReleaseFact& release, const Backend& backend, bool published,
+                    bool projected) const {
+        Candidate c{release.torch, backend, {}, DriverFit::NotNeeded, {}, {}, {}, false, false};
         if (!published) {
             c.rejections.push_back(BackendNotPublished{release.torch, backend});
             return c;
+        }
+        if (projected &&
+            !choose_wheel(wheels_, machine_.tags, ranking_, "torch", release.torch, backend)
+                 .any_listed) {
+            c.rejections.push_back(BuildNotVerified{release.torch, backend});
         }
         check_backend_kind(c);
         check_package(c, release, "torch", release.torch);
@@ -163,7 +170,7 @@ public:
                 continue;
             }
             const bool vision = package == "torchvision";
-            const auto& paired = vision ? release.torchvision : release.torchaudio;
+            const auto paired = newest_companion(package, release, backend);
             const auto& series = vision ? release.torchvision_series : release.torchaudio_series;
             if (paired) {
                 check_package(c, release, package, *paired);
@@ -211,7 +218,7 @@ public:
     // a local label since no file was read.
     Candidate excluded(const ReleaseFact& release, const Backend& backend,
                        const Requirement& requirement) const {
-        Candidate c{release.torch, backend, {}, DriverFit::NotNeeded, {}, {}, {}};
+        Candidate c{release.torch, backend, {}, DriverFit::NotNeeded, {}, {}, {}, false, false};
         check_backend_kind(c);
         c.rejections.push_back(
             ExcludedByRequirement{"torch", release.torch, requirement.to_string()});
@@ -220,6 +227,27 @@ public:
     }
 
 private:
+    // The newest release of `package` for this torch and backend: the one paired with the
+    // release, or a newer one whose torch range holds it and that was built for the backend (its
+    // torch release published the backend here, and not only as projected).
+    std::optional<Version> newest_companion(std::string_view package, const ReleaseFact& release,
+                                            const Backend& backend) const {
+        std::optional<Version> newest =
+            package == "torchvision" ? release.torchvision : release.torchaudio;
+        for (const CompanionRange& range : matrix_.companion_ranges) {
+            if (range.package != package || !range.torch.contains(release.torch, true) ||
+                (newest && !(*newest < range.version))) {
+                continue;
+            }
+            const PublishedBackend* built = matrix_.publication(
+                range.released_with, backend, machine_.tags.os, machine_.tags.arch);
+            if (range.released_with == release.torch || (built != nullptr && !built->projected)) {
+                newest = range.version;
+            }
+        }
+        return newest;
+    }
+
     // The driver, GPU and gfx checks of a CUDA or ROCm build (they read no files).
     void check_accelerator(Candidate& c) const {
         if (c.backend.kind() == BackendKind::Cuda) {
@@ -324,7 +352,7 @@ private:
     const std::string& best_platform() const { return best_platform_; }
 
     void check_driver(Candidate& c) const {
-        const auto cuda = matrix_.cuda_of(c.backend);
+        const auto cuda = matrix_.cuda_of(c.backend, c.torch);
         if (!cuda) {
             c.rejections.push_back(MissingFact{c.backend, "its CUDA version is unknown"});
             return;
@@ -350,6 +378,7 @@ private:
         if (floor != nullptr && !(have < floor->minimum) &&
             (!floor->below || have < *floor->below)) {
             c.driver_fit = DriverFit::MinorVersion;
+            c.driver_meets_the_minor = driver_meets_minor_of(*cuda, have);
             c.warnings.push_back("driver " + have.to_string() + " is below CUDA " +
                                  cuda->to_string() + "'s own minimum " + need.to_string() +
                                  " and runs it through CUDA minor version compatibility");
@@ -358,8 +387,17 @@ private:
         c.rejections.push_back(DriverTooOld{c.backend, *cuda, need, have});
     }
 
+    // Whether the driver meets some release of `cuda`'s major.minor directly.
+    bool driver_meets_minor_of(const CudaVersion& cuda, const DriverVersion& have) const {
+        return std::any_of(
+            matrix_.cuda_drivers.begin(), matrix_.cuda_drivers.end(), [&](const CudaDriverFact& f) {
+                return f.os == machine_.tags.os && f.cuda.major() == cuda.major() &&
+                       f.cuda.minor() == cuda.minor() && f.minimum && !(have < *f.minimum);
+            });
+    }
+
     void check_gpus(Candidate& c) const {
-        const auto cuda = matrix_.cuda_of(c.backend);
+        const auto cuda = matrix_.cuda_of(c.backend, c.torch);
         const ArchListFact* arch =
             matrix_.arch_list(c.torch, c.backend, machine_.tags.os, machine_.tags.arch);
         for (const auto& gpu : machine_.nvidia_gpus) {
@@ -367,6 +405,7 @@ private:
                 c.warnings.push_back("no arch list is known for torch " + c.torch.to_string() +
                                      "+" + c.backend.to_string() + ": support for " +
                                      describe_gpu(gpu) + " is not verified");
+                c.gpu_support_unverified = true;
                 continue;
             }
             const auto first_cuda = matrix_.first_cuda_for(gpu.capability);
@@ -392,6 +431,7 @@ private:
             if (targets == nullptr) {
                 c.warnings.push_back("no gfx target list is known for " + c.backend.to_string() +
                                      ": support for " + gfx + " is not verified");
+                c.gpu_support_unverified = true;
             } else if (std::find(targets->gfx.begin(), targets->gfx.end(), gfx) ==
                        targets->gfx.end()) {
                 c.rejections.push_back(GfxNotBuilt{gfx, c.backend, targets->gfx});
@@ -428,7 +468,9 @@ bool is_cpu_fallback(const Candidate& c, const TargetMachine& machine) {
     return machine.has_gpu() && c.backend.kind() == BackendKind::Cpu;
 }
 
-// GPU builds before a CPU fallback; newer torch first; Direct before MinorVersion; newer toolkit.
+// GPU builds before a CPU fallback; newer torch first; a build known to serve the GPUs before one
+// whose arch or gfx list is unknown; Direct before MinorVersion, and among
+// MinorVersion fits one of the CUDA minor the driver runs directly; newer toolkit.
 bool better(const Candidate& a, const Candidate& b, const TargetMachine& machine) {
     const bool a_fallback = is_cpu_fallback(a, machine);
     const bool b_fallback = is_cpu_fallback(b, machine);
@@ -438,8 +480,14 @@ bool better(const Candidate& a, const Candidate& b, const TargetMachine& machine
     if (a.torch != b.torch) {
         return b.torch < a.torch;
     }
+    if (a.gpu_support_unverified != b.gpu_support_unverified) {
+        return b.gpu_support_unverified;
+    }
     if (a.driver_fit != b.driver_fit) {
         return a.driver_fit < b.driver_fit;
+    }
+    if (a.driver_meets_the_minor != b.driver_meets_the_minor) {
+        return a.driver_meets_the_minor;
     }
     return b.backend < a.backend;
 }
@@ -452,6 +500,9 @@ public:
         for (const PublishedBackend& p : matrix.published) {
             if (p.os == machine.tags.os && p.arch == machine.tags.arch) {
                 builds_.emplace(p.backend, p.torch);
+                if (p.projected) {
+                    projected_.emplace(p.backend, p.torch);
+                }
                 if (std::find(backends_.begin(), backends_.end(), p.backend) == backends_.end()) {
                     backends_.push_back(p.backend);
                 }
@@ -462,11 +513,15 @@ public:
     bool contains(const Backend& backend, const Version& torch) const {
         return builds_.contains({backend, torch});
     }
+    bool projected(const Backend& backend, const Version& torch) const {
+        return projected_.contains({backend, torch});
+    }
     // In the matrix's order.
     const std::vector<Backend>& backends() const { return backends_; }
 
 private:
     std::set<std::pair<Backend, Version>> builds_;
+    std::set<std::pair<Backend, Version>> projected_;
     std::vector<Backend> backends_;
 };
 
@@ -530,6 +585,35 @@ std::optional<std::string> newer_without_companion(const std::vector<Candidate>&
     return "torch " + span + " would run here, but no " + names + " is released for " +
            (releases.size() == 1 ? "it" : "them") + ": leave " + names +
            " out of the request to get torch " + newest;
+}
+
+// Newer releases with a build that would run here but whose builds are only projected (2.15.0
+// before an index listing confirms them): the answer names them and how to confirm them.
+std::optional<std::string> newer_not_verified(const std::vector<Candidate>& candidates,
+                                              const Version& chosen) {
+    std::set<Version> releases;
+    for (const Candidate& c : candidates) {
+        const bool only_unverified =
+            !c.rejections.empty() &&
+            std::all_of(c.rejections.begin(), c.rejections.end(), [](const Rejection& r) {
+                return std::holds_alternative<BuildNotVerified>(r);
+            });
+        if (chosen < c.torch && only_unverified) {
+            releases.insert(c.torch);
+        }
+    }
+    if (releases.empty()) {
+        return std::nullopt;
+    }
+    std::string names;
+    for (const Version& v : releases) {
+        names += (names.empty() ? "" : ", ") + v.to_string();
+    }
+    return "torch " + names + (releases.size() == 1 ? " is" : " are") +
+           " released and would run here, but the matrix knows " +
+           (releases.size() == 1 ? "its" : "their") +
+           " builds only as projected from nightlies: 'torchpin update' reads the index and "
+           "confirms them";
 }
 
 } // namespace
@@ -608,7 +692,8 @@ std::vector<Candidate> evaluate_candidates(const CompatMatrix& matrix, const Tar
             if (excluded_by != nullptr && published) {
                 candidates.push_back(checker.excluded(release, backend, *excluded_by));
             } else if (published || request.backend) {
-                candidates.push_back(checker.check(release, backend, published));
+                candidates.push_back(checker.check(
+                    release, backend, published, published_here.projected(backend, release.torch)));
             }
         }
         if (evaluation == Evaluation::UntilAnswer &&
@@ -642,6 +727,9 @@ Resolution resolve(const CompatMatrix& matrix, const TargetMachine& machine,
         }
         if (auto held_back = newer_without_companion(resolution.candidates, it->torch)) {
             resolution.solution->warnings.push_back(*held_back);
+        }
+        if (auto unverified = newer_not_verified(resolution.candidates, it->torch)) {
+            resolution.solution->warnings.push_back(*unverified);
         }
     }
     return resolution;

@@ -53,6 +53,11 @@ struct BackendNotPublished {
     Version torch;
     Backend backend;
 };
+// The matrix expects the build (projected from nightlies) but no index listing confirms it.
+struct BuildNotVerified {
+    Version torch;
+    Backend backend;
+};
 struct NoWheelFor {
     std::string package;
     Version version;
@@ -97,9 +102,9 @@ struct MissingFact {
     std::string what; // "no driver minimum is known for CUDA 13.4"
 };
 
-using Rejection =
-    std::variant<ExcludedByRequirement, BackendNotPublished, NoWheelFor, DriverTooOld,
-                 GpuArchNotBuilt, GfxNotBuilt, NotPaired, WrongBackendKind, MissingFact>;
+using Rejection = std::variant<ExcludedByRequirement, BackendNotPublished, BuildNotVerified,
+                               NoWheelFor, DriverTooOld, GpuArchNotBuilt, GfxNotBuilt, NotPaired,
+                               WrongBackendKind, MissingFact>;
 
 // How a CUDA build meets the driver: its toolkit's own minimum, or only the minor-version
 // compatibility floor (works, with limits such as no PTX JIT for newer features).
@@ -126,6 +131,11 @@ struct Candidate {
     std::vector<Pin> pins;                    // filled when it works
     std::vector<std::string> warnings;        // one line each: known issues, weaker evidence
     std::vector<KnownIssueFact> known_issues; // those that apply, in full (explain prints them)
+    // MinorVersion only: the driver meets an earlier update of the same CUDA minor directly
+    // (580.65.06 runs 13.0.0, the build is 13.0.2): a smaller stretch than another minor's build.
+    bool driver_meets_the_minor = false;
+    // No arch list (CUDA) or gfx list (ROCm) is known for the build: its GPU support is a guess.
+    bool gpu_support_unverified = false;
 
     bool works() const noexcept { return rejections.empty(); }
 };

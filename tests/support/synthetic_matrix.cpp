@@ -46,6 +46,49 @@ MatrixBuilder& MatrixBuilder::published(const std::string& torch, const std::str
     return *this;
 }
 
+MatrixBuilder& MatrixBuilder::companion_series(const std::string& torch, const std::string& package,
+                                               const std::string& series) {
+    for (ReleaseFact& r : matrix_.releases) {
+        if (r.torch == Version::from(torch)) {
+            (package == "torchvision" ? r.torchvision : r.torchaudio).reset();
+            (package == "torchvision" ? r.torchvision_series : r.torchaudio_series) = series;
+        }
+    }
+    return *this;
+}
+
+MatrixBuilder& MatrixBuilder::projected(const std::string& torch, const std::string& backend) {
+    published(torch, backend);
+    matrix_.published.back().projected = true;
+    return *this;
+}
+
+MatrixBuilder& MatrixBuilder::driver(const std::string& cuda_version,
+                                     const std::string& linux_minimum_driver) {
+    matrix_.cuda_drivers.push_back(CudaDriverFact{CudaVersion::from(cuda_version),
+                                                  OperatingSystem::Linux,
+                                                  DriverVersion::from(linux_minimum_driver)});
+    return *this;
+}
+
+MatrixBuilder& MatrixBuilder::release_cuda(const std::string& torch, const std::string& backend,
+                                           const std::string& cuda_version,
+                                           const std::string& linux_minimum_driver) {
+    matrix_.release_cuda.push_back(
+        ReleaseCuda{Version::from(torch), Backend::from(backend), CudaVersion::from(cuda_version)});
+    return driver(cuda_version, linux_minimum_driver);
+}
+
+MatrixBuilder& MatrixBuilder::companion_range(const std::string& package,
+                                              const std::string& version,
+                                              const std::string& torch_spec,
+                                              const std::string& released_with) {
+    matrix_.companion_ranges.push_back(CompanionRange{package, Version::from(version),
+                                                      SpecifierSet::from(torch_spec),
+                                                      Version::from(released_with)});
+    return *this;
+}
+
 MatrixBuilder& MatrixBuilder::cuda(const std::string& backend, const std::string& cuda_version,
                                    const std::string& linux_minimum_driver) {
     matrix_.backend_cuda.emplace_back(Backend::from(backend), CudaVersion::from(cuda_version));

@@ -15,12 +15,26 @@ public:
     // A release with its paired versions and Python list ("3.10 3.11 3.12").
     MatrixBuilder& release(const std::string& torch, const std::string& torchvision,
                            const std::string& torchaudio, const std::string& python);
+    // Only the series of a companion is known for `torch` ("torchvision", "0.26").
+    MatrixBuilder& companion_series(const std::string& torch, const std::string& package,
+                                    const std::string& series);
     // Published for Linux x86_64 unless os/arch say otherwise.
     MatrixBuilder& published(const std::string& torch, const std::string& backend,
                              OperatingSystem os = OperatingSystem::Linux,
                              CpuArch arch = CpuArch::X86_64);
+    // Published as expected from nightlies only (release_backend evidence "projected").
+    MatrixBuilder& projected(const std::string& torch, const std::string& backend);
     MatrixBuilder& cuda(const std::string& backend, const std::string& cuda_version,
                         const std::string& linux_minimum_driver);
+    // A toolkit release's Linux driver minimum alone (no backend is built with it).
+    MatrixBuilder& driver(const std::string& cuda_version, const std::string& linux_minimum_driver);
+    // The toolkit of one release's build where it is not the backend's, with its Linux minimum.
+    MatrixBuilder& release_cuda(const std::string& torch, const std::string& backend,
+                                const std::string& cuda_version,
+                                const std::string& linux_minimum_driver);
+    // A companion release requiring a torch range, published with `released_with`.
+    MatrixBuilder& companion_range(const std::string& package, const std::string& version,
+                                   const std::string& torch_spec, const std::string& released_with);
     MatrixBuilder& compat_floor(std::uint32_t major, const std::string& minimum);
     MatrixBuilder& arch_list(const std::string& torch_spec, const std::string& backend,
                              const std::string& archs);

@@ -12,7 +12,40 @@ struct Combination {
     const ReleaseFact* release;
     Backend backend;
     int driver_rank; // 0 direct, 1 minor-version, 2 not needed
+    bool unverified; // no arch or gfx list known for the build
+    bool same_minor; // minor-version, but the driver meets another release of its CUDA minor
 };
+
+std::optional<CudaVersion> toolkit(const CompatMatrix& m, const Backend& backend) {
+    std::optional<CudaVersion> cuda = backend.cuda_version();
+    for (const auto& [b, c] : m.backend_cuda) {
+        if (b == backend) {
+            cuda = c;
+        }
+    }
+    return cuda;
+}
+
+bool driver_meets_some_release_of_the_minor(const CompatMatrix& m, const TargetMachine& machine,
+                                            const Backend& backend) {
+    const auto cuda = toolkit(m, backend);
+    for (const CudaDriverFact& f : m.cuda_drivers) {
+        if (cuda && f.os == machine.tags.os && f.cuda.major() == cuda->major() &&
+            f.cuda.minor() == cuda->minor() && f.minimum && machine.nvidia_driver &&
+            !(*machine.nvidia_driver < *f.minimum)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool has_arch_list(const CompatMatrix& m, const TargetMachine& machine, const Version& torch,
+                   const Backend& backend) {
+    return std::any_of(m.arch_lists.begin(), m.arch_lists.end(), [&](const ArchListFact& a) {
+        return a.backend == backend && a.os == machine.tags.os && a.arch == machine.tags.arch &&
+               a.torch.contains(torch, true);
+    });
+}
 
 bool requirement_allows(const ResolveRequest& request, const std::string& package,
                         const Version& version) {
@@ -177,12 +210,21 @@ std::optional<ReferenceAnswer> reference_resolve(const CompatMatrix& m,
                     continue;
             }
             int rank = 2;
+            bool unverified = false;
             if (b.kind() == BackendKind::Cuda) {
                 rank = driver_rank(m, machine, b);
                 if (rank < 0 || !gpus_run(m, machine, release.torch, b))
                     continue;
+                unverified =
+                    !machine.nvidia_gpus.empty() && !has_arch_list(m, machine, release.torch, b);
             }
-            ok.push_back({&release, b, rank});
+            if (b.kind() == BackendKind::Rocm) {
+                unverified = std::none_of(m.rocm_targets.begin(), m.rocm_targets.end(),
+                                          [&](const RocmTargets& t) { return t.backend == b; });
+            }
+            const bool same_minor =
+                rank == 1 && driver_meets_some_release_of_the_minor(m, machine, b);
+            ok.push_back({&release, b, rank, unverified, same_minor});
         }
     }
     if (ok.empty()) {
@@ -198,8 +240,12 @@ std::optional<ReferenceAnswer> reference_resolve(const CompatMatrix& m,
                 return std::get<0>(key(a)) < std::get<0>(key(b));
             if (a.release->torch != b.release->torch)
                 return b.release->torch < a.release->torch;
+            if (a.unverified != b.unverified)
+                return b.unverified;
             if (a.driver_rank != b.driver_rank)
                 return a.driver_rank < b.driver_rank;
+            if (a.same_minor != b.same_minor)
+                return a.same_minor;
             return b.backend < a.backend;
         });
     static constexpr const char* fits[] = {"direct", "minor-version", "not-needed"};
