@@ -17,10 +17,11 @@ namespace {
 
 struct ReleaseCoverage {
     std::string torch;
-    std::string torchvision;             // "exact", "series", "unknown"
+    std::string torchvision;             // "exact", "range", "series", "unknown"
     std::string torchaudio;              // "exact", "series", "not released", "unknown"
     std::string python;                  // "listed", "unknown"
     std::map<std::string, int> backends; // os -> published backends
+    bool projected = false;              // some are only projected from nightlies
     int cuda_builds = 0;                 // published CUDA builds on linux x86_64
     int cuda_arch_lists = 0;             // of those, with a known arch list
     int observed_wheels = 0;
@@ -57,12 +58,27 @@ std::vector<ReleaseCoverage> coverage(MatrixStore& store, std::int64_t revision)
         index[r.torch] = rows.size();
         rows.push_back(std::move(r));
     }
-    auto backends = db.prepare("SELECT torch, os, count(*) FROM release_backend WHERE " +
+    // A release no torchvision names may still have one whose torch range holds it.
+    auto ranges = db.prepare(
+        "SELECT torch FROM companion_range WHERE package = 'torchvision' AND " + valid_at(1));
+    ranges.bind(1, revision);
+    while (ranges.step()) {
+        const auto spec = SpecifierSet::parse(ranges.text(0));
+        for (ReleaseCoverage& r : rows) {
+            if (spec && r.torchvision == "unknown" &&
+                spec->contains(Version::from(r.torch), true)) {
+                r.torchvision = "range";
+            }
+        }
+    }
+    auto backends = db.prepare("SELECT torch, os, count(*), max(evidence = 'projected') FROM "
+                               "release_backend WHERE " +
                                valid_at(1) + " GROUP BY torch, os");
     backends.bind(1, revision);
     while (backends.step()) {
         if (auto it = index.find(backends.text(0)); it != index.end()) {
             rows[it->second].backends[backends.text(1)] = static_cast<int>(backends.integer(2));
+            rows[it->second].projected |= backends.integer(3) != 0;
         }
     }
     // CUDA builds on Linux x86_64 and whether an arch-list row's specifier covers each is checked
@@ -125,7 +141,7 @@ std::string backend_counts(const ReleaseCoverage& r) {
         out += (out.empty() ? "" : ", ") + std::string(os) + " " +
                std::to_string(it == r.backends.end() ? 0 : it->second);
     }
-    return out;
+    return r.projected ? out + " (projected)" : out;
 }
 
 int run(const GlobalOptions& global) {
@@ -141,6 +157,7 @@ int run(const GlobalOptions& global) {
                            {"torchaudio", r.torchaudio},
                            {"python", r.python},
                            {"backends", r.backends},
+                           {"backends_projected", r.projected},
                            {"cuda_builds", r.cuda_builds},
                            {"cuda_arch_lists", r.cuda_arch_lists},
                            {"observed_wheels", r.observed_wheels},

@@ -105,22 +105,22 @@ CASES = [
         expected=installs("2.7.1+cpu", "0.22.1+cpu", "2.7.1+cpu"),
     ),
     ClientCase(
-        name="series-pins-torch-2.11.0",
+        name="exact-pins-torch-2.11.0",
         torchpin_args=LINUX_311 + ("--driver", "580.65.06", *GPU_86, "torch==2.11.0") + FAMILY,
         pip_platform=PIP_LINUX_311,
-        backend="cu128",
+        backend="cu129",
         indexes={
-            # Only torchvision 0.26.0 and torchaudio 2.11.0 require torch 2.11.0: the series pins
-            # leave the choice to pip, which must backtrack from 0.26.1 and 2.11.1.
-            "whl/cu128": family("2.11.0", "0.26.0", "2.11.0", "cu128", MANYLINUX_311)
-            + family("2.11.1", "0.26.1", "2.11.1", "cu128", MANYLINUX_311)
-            + family("2.12.0", "0.27.0", "2.12.0", "cu128", MANYLINUX_311),
-            "whl/cu126": family("2.11.0", "0.26.0", "2.11.0", "cu126", MANYLINUX_311),
+            # torchvision 0.26.0 and torchaudio 2.11.0 are pinned exactly: the newer 0.26.1 and
+            # 2.11.1 (which require another torch) must not be considered at all.
+            "whl/cu129": family("2.11.0", "0.26.0", "2.11.0", "cu129", MANYLINUX_311)
+            + family("2.11.1", "0.26.1", "2.11.1", "cu129", MANYLINUX_311)
+            + family("2.12.0", "0.27.0", "2.12.0", "cu129", MANYLINUX_311),
+            "whl/cu128": family("2.11.0", "0.26.0", "2.11.0", "cu128", MANYLINUX_311),
             "simple": family("2.11.0", "0.26.0", "2.11.0", None, MANYLINUX_311)
             + family("2.11.1", "0.26.1", "2.11.1", None, MANYLINUX_311)
             + [TYPING_EXTENSIONS],
         },
-        expected=installs("2.11.0+cu128", "0.26.0+cu128", "2.11.0+cu128"),
+        expected=installs("2.11.0+cu129", "0.26.0+cu129", "2.11.0+cu129"),
     ),
     ClientCase(
         name="windows-cu118-torch-2.7.1",
