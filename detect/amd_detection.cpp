@@ -3,6 +3,7 @@
 
 #include "engine/base/program_run.hpp"
 #include "engine/base/text_scanner.hpp"
+#include "engine/hardware/gfx_target.hpp"
 
 #include <charconv>
 
@@ -130,14 +131,7 @@ Expected<RocmVersion> parse_rocm_version_header(std::string_view content) {
 }
 
 std::optional<std::string> gfx_target_name(std::uint32_t version) {
-    const std::uint32_t major = version / 10000;
-    const std::uint32_t minor = (version / 100) % 100;
-    const std::uint32_t stepping = version % 100;
-    if (major == 0 || minor > 9 || stepping > 15) {
-        return std::nullopt;
-    }
-    constexpr char hex[] = "0123456789abcdef";
-    return "gfx" + std::to_string(major) + std::to_string(minor) + hex[stepping];
+    return gfx_target_name(version / 10000, (version / 100) % 100, version % 100);
 }
 
 std::optional<std::string> gfx_target_from_kfd_properties(std::string_view content) {
