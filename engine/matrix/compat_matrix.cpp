@@ -87,6 +87,12 @@ const RocmTargets* CompatMatrix::rocm(const Backend& backend) const {
     return it == rocm_targets.end() ? nullptr : &*it;
 }
 
+const HsaOverrideFact* CompatMatrix::hsa_override(std::string_view gfx) const {
+    const auto it = std::find_if(hsa_overrides.begin(), hsa_overrides.end(),
+                                 [&](const HsaOverrideFact& o) { return o.gfx == gfx; });
+    return it == hsa_overrides.end() ? nullptr : &*it;
+}
+
 std::optional<Backend> CompatMatrix::pypi_build(const Version& torch, OperatingSystem os,
                                                 CpuArch arch) const {
     for (const PublishedBackend& p : pypi_builds) {

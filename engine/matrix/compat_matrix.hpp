@@ -1,11 +1,13 @@
 // The facts the resolver reasons over, typed and in memory: one revision of the matrix's
-// releases, backends, wheels, CUDA drivers, arch lists, ROCm targets and known issues.
+// releases, backends, wheels, CUDA drivers, arch lists, ROCm targets, HSA overrides and known
+// issues.
 #pragma once
 
 #include "engine/hardware/arch_list.hpp"
 #include "engine/hardware/backend.hpp"
 #include "engine/hardware/cuda_version.hpp"
 #include "engine/hardware/driver_version.hpp"
+#include "engine/hardware/rocm_version.hpp"
 #include "engine/hardware/vc_runtime_version.hpp"
 #include "engine/matrix/index_file.hpp"
 #include "engine/pep/specifier.hpp"
@@ -88,6 +90,18 @@ struct RocmTargets {
     std::vector<std::string> gfx;
 };
 
+// HSA_OVERRIDE_GFX_VERSION=`hsa_version` makes ROCm run a GPU of target `gfx` as `runs_as`, as a
+// source documents for the GPU's chip; where the source limits it, only up to ROCm `rocm_up_to`.
+struct HsaOverrideFact {
+    std::string gfx;         // "gfx1031"
+    std::string chip;        // "Navi 22"
+    std::string hsa_version; // "10.3.0"
+    std::string runs_as;     // "gfx1030"
+    std::optional<RocmVersion> rocm_up_to;
+    std::string statement; // what the source says, naming it
+    std::vector<std::string> cites;
+};
+
 struct KnownIssueFact {
     std::string issue;
     std::string os; // "windows", "linux", "macos" or "any"
@@ -124,6 +138,7 @@ struct CompatMatrix {
     std::vector<std::pair<ComputeCapability, CudaVersion>> first_cuda; // per capability
     std::vector<RocmTargets> rocm_targets;
     std::vector<KnownIssueFact> known_issues;
+    std::vector<HsaOverrideFact> hsa_overrides;
     std::vector<IndexFile> wheels; // torch, torchvision, torchaudio wheels for the target OS/CPU
     WheelReader read_wheels; // set instead of `wheels`: reads them per release (ReleaseWheels)
     std::vector<PublishedBackend> pypi_builds; // the build `pip install torch==V` gets from PyPI
@@ -137,6 +152,7 @@ struct CompatMatrix {
                                   CpuArch arch) const;
     std::optional<CudaVersion> first_cuda_for(ComputeCapability gpu) const;
     const RocmTargets* rocm(const Backend& backend) const;
+    const HsaOverrideFact* hsa_override(std::string_view gfx) const; // nullptr: none documented
     // The build PyPI's torch `torch` is for this OS and CPU (cu126 for 2.7.1 on Linux x86_64),
     // where a source says so.
     std::optional<Backend> pypi_build(const Version& torch, OperatingSystem os, CpuArch arch) const;

@@ -2,6 +2,7 @@
 #include "engine/matrix/compat_matrix_loader.hpp"
 
 #include "engine/base/diagnostic.hpp"
+#include "engine/hardware/gfx_target.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 
 #include <algorithm>
@@ -200,6 +201,27 @@ private:
     std::map<Key, std::vector<IndexFile>> read_;
 };
 
+// A row of hsa_override. Its runs_as must be the target its hsa_version names, so that a typo
+// in either cannot send a GPU to kernels the source never named.
+HsaOverrideFact hsa_override_row(sqlite::Statement& row) {
+    const std::string gfx = row.text(0);
+    HsaOverrideFact fact{gfx,          row.text(1), row.text(2),       row.text(3),
+                         std::nullopt, row.text(5), words(row.text(6))};
+    const std::string named =
+        parsed(gfx_target_of_override(fact.hsa_version), "hsa_override", gfx, "hsa_version");
+    if (named != fact.runs_as) {
+        throw InputError(Diagnostic{"matrix table hsa_override", 0, 0,
+                                    "row " + gfx + ": column runs_as: " + fact.runs_as +
+                                        ", but HSA_OVERRIDE_GFX_VERSION=" + fact.hsa_version +
+                                        " runs a GPU as " + named,
+                                    ""});
+    }
+    if (auto up_to = row.optional_text(4)) {
+        fact.rocm_up_to = parsed(RocmVersion::parse(*up_to), "hsa_override", gfx, "rocm_up_to");
+    }
+    return fact;
+}
+
 // Every table at `revision`, with the wheel rows that `wheel_filter` (an SQL condition) admits,
 // or none without one.
 CompatMatrix load(MatrixStore& store, std::int64_t revision,
@@ -358,6 +380,12 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
                  }
                  m.known_issues.push_back(std::move(issue));
              });
+    for_rows(db,
+             "SELECT gfx, chip, hsa_version, runs_as, rocm_up_to, statement, cites FROM "
+             "hsa_override" +
+                 valid,
+             revision,
+             [&](sqlite::Statement& row) { m.hsa_overrides.push_back(hsa_override_row(row)); });
     if (wheel_filter) {
         for_rows(db, family_wheels_sql(*wheel_filter), revision,
                  [&](sqlite::Statement& row) { m.wheels.push_back(wheel_row(row, texts)); });

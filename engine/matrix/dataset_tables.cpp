@@ -151,6 +151,14 @@ const TableSpec& known_issue_table() {
     return spec;
 }
 
+const TableSpec& hsa_override_table() {
+    static const TableSpec spec{
+        "hsa_override",
+        {{"gfx"}},
+        {{"chip"}, {"hsa_version"}, {"runs_as"}, optional("rocm_up_to"), {"statement"}, {"cites"}}};
+    return spec;
+}
+
 const std::vector<const TableSpec*>& dataset_tables() {
     static const std::vector<const TableSpec*> all{
         &citation_table(),        &torch_release_table(),  &release_backend_table(),
@@ -158,7 +166,7 @@ const std::vector<const TableSpec*>& dataset_tables() {
         &cuda_compat_table(),     &cuda_arch_list_table(), &compute_capability_table(),
         &rocm_target_table(),     &gpu_pci_table(),        &gpu_model_table(),
         &windows_runtime_table(), &known_issue_table(),    &release_cuda_table(),
-        &companion_range_table()};
+        &companion_range_table(), &hsa_override_table()};
     return all;
 }
 

@@ -1,5 +1,5 @@
 // The curated dataset tables (releases, backends, CUDA drivers, arch lists, GPUs, Windows facts,
-// known issues): their columns, as revisioned tables of the matrix.
+// known issues, HSA overrides): their columns, as revisioned tables of the matrix.
 #pragma once
 
 #include "engine/matrix/revisioned_table.hpp"
@@ -28,6 +28,8 @@ const TableSpec& gpu_pci_table();            // (vendor, device) -> marketing na
 const TableSpec& gpu_model_table();          // marketing name / codename -> compute capability
 const TableSpec& windows_runtime_table();    // (torch spec, item) -> runtime fact
 const TableSpec& known_issue_table(); // issue id -> affected versions, error text, cause, fix
+const TableSpec&
+hsa_override_table(); // gfx target -> HSA_OVERRIDE_GFX_VERSION, the target it runs as
 
 // Every curated table, in the order above.
 const std::vector<const TableSpec*>& dataset_tables();

@@ -389,6 +389,28 @@ CREATE TABLE companion_range (
 CREATE INDEX companion_range_current ON companion_range (listing, package, version) WHERE valid_to IS NULL;
 )sql";
 
+// Migration 7: hsa_override, the HSA_OVERRIDE_GFX_VERSION value a source documents for an AMD
+// GPU target and the target ROCm then runs it as (engine/matrix/dataset_tables.cpp). A new table:
+// content imported before keeps its digest, having no listing of it.
+constexpr const char* migration_7 = R"sql(
+CREATE TABLE hsa_override (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    gfx TEXT NOT NULL,
+    chip TEXT NOT NULL,
+    hsa_version TEXT NOT NULL,
+    runs_as TEXT NOT NULL,
+    rocm_up_to TEXT,
+    statement TEXT NOT NULL,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX hsa_override_current ON hsa_override (listing, gfx) WHERE valid_to IS NULL;
+)sql";
+
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> all{migration_1, migration_2, migration_3,
                                               migration_4, migration_5, migration_6};

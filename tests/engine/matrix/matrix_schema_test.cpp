@@ -35,8 +35,9 @@ BOOST_AUTO_TEST_CASE(every_revisioned_table_matches_its_spec) {
 
 BOOST_AUTO_TEST_CASE(dataset_tables_are_found_by_name) {
     BOOST_TEST(find_dataset_table("torch_release") == &torch_release_table());
+    BOOST_TEST(find_dataset_table("hsa_override") == &hsa_override_table());
     BOOST_TEST(find_dataset_table("wheel_file") == nullptr);
-    BOOST_TEST(dataset_tables().size() == 16u);
+    BOOST_TEST(dataset_tables().size() == 17u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

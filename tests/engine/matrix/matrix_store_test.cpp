@@ -1,7 +1,9 @@
 // MatrixStore: revisions instead of overwrites, no-op re-imports, diffs, atomic failure,
 // read-only images, verification, surviving SIGKILL mid-import with readers running, and the
 // resolver's loader narrowing wheels to a machine's platform or reading them per release.
+#include "engine/base/diagnostic.hpp"
 #include "engine/matrix/compat_matrix_loader.hpp"
+#include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 #include "engine/matrix/matrix_store.hpp"
 #include "engine/matrix/release_wheels.hpp"
@@ -313,6 +315,55 @@ BOOST_AUTO_TEST_CASE(narrowing_a_loaded_matrix_keeps_the_wheels_loading_for_the_
             BOOST_TEST(read.size() >= 3u); // the two pure wheels and the OS's own
             BOOST_TEST((narrowed_to_platform(every, env).wheels == read));
         }
+    }
+}
+
+namespace {
+
+// One hsa_override listing with a row (gfx, hsa_version, runs_as, rocm_up_to).
+ListingImport hsa_overrides(const std::string& gfx, const std::string& hsa_version,
+                            const std::string& runs_as, std::optional<std::string> rocm_up_to) {
+    return ListingImport{
+        &hsa_override_table(),
+        "data/hsa_overrides.toml",
+        SourceInfo{"tables", "data/hsa_overrides.toml", "h1", "2026-11-30T00:00:00Z", "a test"},
+        {RowValues{gfx, "Navi 22", hsa_version, runs_as, std::move(rocm_up_to), "a source sets it",
+                   "source-a source-b"}}};
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(hsa_overrides_load_typed) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    BOOST_REQUIRE(
+        store.import(request({hsa_overrides("gfx1031", "10.3.0", "gfx1030", "5.2")})).revision);
+    const CompatMatrix matrix = load_compat_matrix_every_platform(store, 1);
+    const HsaOverrideFact* fact = matrix.hsa_override("gfx1031");
+    BOOST_TEST_REQUIRE(fact != nullptr);
+    BOOST_TEST(fact->chip == "Navi 22");
+    BOOST_TEST(fact->hsa_version == "10.3.0");
+    BOOST_TEST(fact->runs_as == "gfx1030");
+    BOOST_TEST((fact->rocm_up_to == RocmVersion::from("5.2")));
+    BOOST_TEST(fact->statement == "a source sets it");
+    BOOST_TEST((fact->cites == std::vector<std::string>{"source-a", "source-b"}));
+    BOOST_TEST(matrix.hsa_override("gfx1100") == nullptr);
+}
+
+BOOST_AUTO_TEST_CASE(an_hsa_override_must_run_as_the_target_its_value_names) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    BOOST_REQUIRE(
+        store.import(request({hsa_overrides("gfx1031", "10.3.0", "gfx1100", std::nullopt)}))
+            .revision);
+    try {
+        load_compat_matrix_every_platform(store, 1);
+        BOOST_FAIL("a runs_as the value does not name was loaded");
+    } catch (const InputError& e) {
+        BOOST_TEST(
+            std::string(e.what()).find("runs_as: gfx1100, but HSA_OVERRIDE_GFX_VERSION=10.3.0 "
+                                       "runs a GPU as gfx1030") != std::string::npos,
+            e.what());
     }
 }
 

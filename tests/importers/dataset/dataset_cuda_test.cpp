@@ -3,6 +3,8 @@
 #include "engine/hardware/backend.hpp"
 #include "engine/hardware/cuda_version.hpp"
 #include "engine/hardware/driver_version.hpp"
+#include "engine/hardware/gfx_target.hpp"
+#include "engine/hardware/rocm_version.hpp"
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/sqlite.hpp"
 #include "engine/pep/specifier.hpp"
@@ -499,6 +501,77 @@ BOOST_AUTO_TEST_CASE(rocm_targets_are_well_formed) {
         for (const std::string& target : list) {
             BOOST_TEST(std::regex_match(target, gfx), *row.at("backend") << ": " << target);
         }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(hsa_overrides_run_each_gpu_as_another_target_some_build_carries) {
+    const auto overrides = rows_of("hsa_overrides.toml", hsa_override_table());
+    BOOST_TEST(overrides.size() >= 9u);
+    std::set<std::string> carried;
+    for (const Row& row : rows_of("rocm.toml", rocm_target_table())) {
+        for (const std::string& gfx : words(*row.at("gfx"))) {
+            carried.insert(gfx);
+        }
+    }
+    for (const Row& row : overrides) {
+        const std::string gfx = *row.at("gfx");
+        const auto runs_as = gfx_target_of_override(*row.at("hsa_version"));
+        BOOST_TEST_REQUIRE(runs_as.has_value(), gfx);
+        BOOST_TEST(*runs_as == *row.at("runs_as"), gfx);
+        BOOST_TEST(*runs_as != gfx);
+        BOOST_TEST(carried.contains(*runs_as), gfx << " runs as " << *runs_as);
+        if (const auto& up_to = row.at("rocm_up_to")) {
+            BOOST_TEST(RocmVersion::parse(*up_to).has_value(), gfx);
+        }
+    }
+}
+
+// shared/data's AMD table: each discrete family's value (its hsa_override column, or "torchruntime
+// still sets X for this family") is in data/hsa_overrides.toml exactly when it names another
+// target than the GPU's own; integrated GPUs' per-device values are left out.
+BOOST_AUTO_TEST_CASE(hsa_overrides_transcribe_the_amd_table) {
+    std::map<std::string, Row> by_gfx;
+    for (const Row& row : rows_of("hsa_overrides.toml", hsa_override_table())) {
+        by_gfx[*row.at("gfx")] = row;
+    }
+    const std::regex still_sets(R"(torchruntime still sets ([0-9.]+) for this family)");
+    const std::regex chip(R"(chip "?(Navi \d+))");
+    std::set<std::string> expected;
+    std::set<std::string> chip_seen;
+    const auto table = test::read_table("gpus/amd_gpus.tsv");
+    BOOST_TEST_REQUIRE(table.size() > 100u);
+    for (std::size_t i = 1; i < table.size(); ++i) { // after the header
+        const auto& fields = table[i];
+        BOOST_TEST_REQUIRE(fields.size() == 6u);
+        const std::string& gfx = fields[2];
+        const std::string& source = fields[5];
+        if (source.find("AMD_INTEGRATED_GPUS") != std::string::npos) {
+            BOOST_TEST(!by_gfx.contains(gfx), gfx << " (integrated)");
+            continue;
+        }
+        std::string value = fields[3];
+        std::smatch found;
+        if (value.empty() && std::regex_search(source, found, still_sets)) {
+            value = found[1];
+        }
+        if (value.empty()) {
+            continue; // a row that names no value (ROCm's documentation rows)
+        }
+        if (gfx_target_of_override(value).value() == gfx) {
+            BOOST_TEST(!by_gfx.contains(gfx), gfx << " -> " << value << ", its own target");
+            continue;
+        }
+        expected.insert(gfx);
+        BOOST_TEST_REQUIRE(by_gfx.contains(gfx), gfx << " -> " << value);
+        BOOST_TEST(*by_gfx[gfx].at("hsa_version") == value, gfx);
+        if (std::regex_search(source, found, chip)) { // rows from pci.ids; not ROCm's doc rows
+            BOOST_TEST(*by_gfx[gfx].at("chip") == found[1].str(), gfx);
+            chip_seen.insert(gfx);
+        }
+    }
+    for (const auto& [gfx, row] : by_gfx) {
+        BOOST_TEST(expected.contains(gfx), gfx << " has no row in the AMD table");
+        BOOST_TEST(chip_seen.contains(gfx), gfx << ": no pci.ids row names its chip");
     }
 }
 
