@@ -412,8 +412,8 @@ CREATE INDEX hsa_override_current ON hsa_override (listing, gfx) WHERE valid_to 
 )sql";
 
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> all{migration_1, migration_2, migration_3,
-                                              migration_4, migration_5, migration_6};
+    static const std::vector<const char*> all{migration_1, migration_2, migration_3, migration_4,
+                                              migration_5, migration_6, migration_7};
     return all;
 }
 

@@ -93,7 +93,8 @@ struct Visitor {
     }
     std::string operator()(const GfxNotBuilt& r) const {
         std::vector<std::string> built(r.built.begin(), r.built.end());
-        return r.backend.to_string() + " is built for " + join_words(built) + ", not " + r.gfx;
+        return r.backend.to_string() + " is built for " + join_words(built) + ", not " + r.gfx +
+               (r.override_note.empty() ? "" : " (" + r.override_note + ")");
     }
     std::string operator()(const NotPaired& r) const {
         if (!r.paired) {
@@ -184,6 +185,34 @@ std::string builds_for(const CompatMatrix& matrix, const TargetMachine& machine,
            (newest == oldest ? "" : "; the newest is " + newest);
 }
 
+// How the chosen ROCm build meets each AMD GPU: its gfx list carries it; or it runs under the
+// HSA override the answer assumes, with the source that documents it; or it is unverified.
+std::vector<std::string> amd_gpu_lines(const CompatMatrix& matrix, const TargetMachine& machine,
+                                       const Candidate& solution) {
+    std::vector<std::string> lines;
+    const std::string build = solution.backend.to_string();
+    const RocmTargets* targets = matrix.rocm(solution.backend);
+    for (const std::string& gfx : machine.rocm_gfx) {
+        const auto applied =
+            std::find_if(solution.hsa_overrides.begin(), solution.hsa_overrides.end(),
+                         [&](const HsaOverrideFact& o) { return o.gfx == gfx; });
+        if (targets == nullptr) {
+            lines.push_back("AMD " + gfx + ": unverified (no gfx target list is known for " +
+                            build + ")");
+        } else if (applied == solution.hsa_overrides.end()) {
+            lines.push_back("AMD " + gfx + ": built (" + build + " carries " + gfx + ")");
+        } else {
+            lines.push_back("AMD " + gfx + " (" + applied->chip + "): not in " + build +
+                            "'s gfx list; assumes HSA_OVERRIDE_GFX_VERSION=" +
+                            applied->hsa_version + " wherever torch runs, which makes ROCm run " +
+                            "it as " + applied->runs_as + ", a target " + build + " carries");
+            lines.push_back("  source: " + applied->statement + " (cites " +
+                            join_words(applied->cites) + ")");
+        }
+    }
+    return lines;
+}
+
 } // namespace
 
 std::string describe_machine(const TargetMachine& machine) {
@@ -222,7 +251,10 @@ std::string describe(const Rejection& rejection) {
 
 std::string verdict(const Candidate& c) {
     if (c.works()) {
-        return c.driver_fit == DriverFit::MinorVersion ? "minor-version" : "ok";
+        if (c.driver_fit == DriverFit::MinorVersion) {
+            return "minor-version";
+        }
+        return c.gfx_fit == GfxFit::Override ? "hsa-override" : "ok";
     }
     const Rejection& first = c.rejections.front();
     if (std::holds_alternative<BackendNotPublished>(first)) {
@@ -422,6 +454,10 @@ std::vector<std::string> explain_solution(const CompatMatrix& matrix, const Targ
                     "; " + arch->basis + ")");
             }
         }
+    }
+    if (s.backend.kind() == BackendKind::Rocm) {
+        const std::vector<std::string> gpu_lines = amd_gpu_lines(matrix, machine, s);
+        lines.insert(lines.end(), gpu_lines.begin(), gpu_lines.end());
     }
     for (const Pin& pin : s.pins) {
         lines.push_back("pin " + pin.package + pin.specifier() +

@@ -16,9 +16,9 @@ std::string describe(const Rejection& rejection);
 // (sm_86)": the machine an answer is for, in one line.
 std::string describe_machine(const TargetMachine& machine);
 
-// The verdict of a candidate, as `torchpin which` reports it: ok, minor-version, driver-too-old,
-// gpu-unsupported, no-wheel, no-backend-for-os, excluded, not-paired, wrong-backend-kind,
-// missing-data.
+// The verdict of a candidate, as `torchpin which` reports it: ok, minor-version, hsa-override,
+// driver-too-old, gpu-unsupported, no-wheel, no-backend-for-os, excluded, not-paired,
+// wrong-backend-kind, missing-data.
 std::string verdict(const Candidate& candidate);
 
 // A short derivation of why nothing fits (empty when something does), newest torch first, e.g.
@@ -34,7 +34,8 @@ std::vector<std::string> hints(const CompatMatrix& matrix, const TargetMachine& 
                                const Resolution& resolution);
 
 // One line per decision behind a solution: the release, the backend and its driver fit, each
-// GPU's fit, the pairing, and why newer or better candidates were passed over.
+// GPU's fit (an AMD GPU's HSA override with the source that documents it), the pairing, and why
+// newer or better candidates were passed over.
 std::vector<std::string> explain_solution(const CompatMatrix& matrix, const TargetMachine& machine,
                                           const Resolution& resolution);
 

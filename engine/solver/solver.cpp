@@ -5,6 +5,7 @@
 #include "engine/matrix/release_wheels.hpp"
 #include "engine/pep/platform_tag.hpp"
 #include "engine/pep/version_set.hpp"
+#include "engine/solver/gfx_check.hpp"
 
 #include <algorithm>
 #include <map>
@@ -153,7 +154,9 @@ public:
     // `projected`: only as expected from nightlies, so it counts once the index lists its files.
     Candidate check(const ReleaseFact& release, const Backend& backend, bool published,
                     bool projected) const {
-        Candidate c{release.torch, backend, {}, DriverFit::NotNeeded, {}, {}, {}, false, false};
+        Candidate c{
+            release.torch, backend, {}, DriverFit::NotNeeded, GfxFit::NotNeeded, {}, {}, {}, {},
+            false,         false};
         if (!published) {
             c.rejections.push_back(BackendNotPublished{release.torch, backend});
             return c;
@@ -218,7 +221,9 @@ public:
     // a local label since no file was read.
     Candidate excluded(const ReleaseFact& release, const Backend& backend,
                        const Requirement& requirement) const {
-        Candidate c{release.torch, backend, {}, DriverFit::NotNeeded, {}, {}, {}, false, false};
+        Candidate c{
+            release.torch, backend, {}, DriverFit::NotNeeded, GfxFit::NotNeeded, {}, {}, {}, {},
+            false,         false};
         check_backend_kind(c);
         c.rejections.push_back(
             ExcludedByRequirement{"torch", release.torch, requirement.to_string()});
@@ -426,17 +431,22 @@ private:
     }
 
     void check_gfx(Candidate& c) const {
-        const RocmTargets* targets = matrix_.rocm(c.backend);
-        for (const std::string& gfx : machine_.rocm_gfx) {
-            if (targets == nullptr) {
+        GfxCheck gfx = check_gfx_targets(matrix_, c.backend, machine_.rocm_gfx, machine_.tags.os);
+        c.gfx_fit = gfx.fit;
+        if (gfx.fit == GfxFit::Unverified) {
+            for (const std::string& target : machine_.rocm_gfx) {
                 c.warnings.push_back("no gfx target list is known for " + c.backend.to_string() +
-                                     ": support for " + gfx + " is not verified");
+                                     ": support for " + target + " is not verified");
                 c.gpu_support_unverified = true;
-            } else if (std::find(targets->gfx.begin(), targets->gfx.end(), gfx) ==
-                       targets->gfx.end()) {
-                c.rejections.push_back(GfxNotBuilt{gfx, c.backend, targets->gfx});
             }
         }
+        for (GfxNotBuilt& rejection : gfx.rejections) {
+            c.rejections.push_back(std::move(rejection));
+        }
+        for (const HsaOverrideFact& fact : gfx.overrides) {
+            c.warnings.push_back(hsa_override_assumption(fact, c.backend));
+        }
+        c.hsa_overrides = std::move(gfx.overrides);
     }
 
     // Each known issue of this build on this OS, unless the machine's Visual C++ runtime is
@@ -468,9 +478,21 @@ bool is_cpu_fallback(const Candidate& c, const TargetMachine& machine) {
     return machine.has_gpu() && c.backend.kind() == BackendKind::Cpu;
 }
 
+// Among ROCm builds, one that carries every AMD GPU's target before one that needs an HSA
+// override, before one whose gfx list is unknown. Other builds keep their place by kind (the
+// backend order), so a rejected CUDA build is not listed before the ROCm builds.
+int gfx_rank(GfxFit fit) {
+    return fit == GfxFit::Override ? 1 : fit == GfxFit::Unverified ? 2 : 0;
+}
+
+bool both_rocm(const Candidate& a, const Candidate& b) {
+    return a.backend.kind() == BackendKind::Rocm && b.backend.kind() == BackendKind::Rocm;
+}
+
 // GPU builds before a CPU fallback; newer torch first; a build known to serve the GPUs before one
-// whose arch or gfx list is unknown; Direct before MinorVersion, and among
-// MinorVersion fits one of the CUDA minor the driver runs directly; newer toolkit.
+// whose arch or gfx list is unknown; Direct before MinorVersion, and among MinorVersion fits one
+// of the CUDA minor the driver runs directly; built for the AMD GPUs before an HSA override;
+// newer toolkit.
 bool better(const Candidate& a, const Candidate& b, const TargetMachine& machine) {
     const bool a_fallback = is_cpu_fallback(a, machine);
     const bool b_fallback = is_cpu_fallback(b, machine);
@@ -488,6 +510,9 @@ bool better(const Candidate& a, const Candidate& b, const TargetMachine& machine
     }
     if (a.driver_meets_the_minor != b.driver_meets_the_minor) {
         return a.driver_meets_the_minor;
+    }
+    if (both_rocm(a, b) && gfx_rank(a.gfx_fit) != gfx_rank(b.gfx_fit)) {
+        return gfx_rank(a.gfx_fit) < gfx_rank(b.gfx_fit);
     }
     return b.backend < a.backend;
 }
@@ -658,6 +683,19 @@ MarkerEnvironment marker_environment(const TargetMachine& machine) {
 std::string_view name(DriverFit fit) noexcept {
     static constexpr std::string_view names[] = {"direct", "minor-version", "not-needed"};
     return names[static_cast<int>(fit)];
+}
+
+std::string_view name(GfxFit fit) noexcept {
+    static constexpr std::string_view names[] = {"built", "hsa-override", "unverified",
+                                                 "not-needed"};
+    return names[static_cast<int>(fit)];
+}
+
+std::vector<EnvironmentVariable> required_environment(const Candidate& candidate) {
+    if (candidate.hsa_overrides.empty()) {
+        return {};
+    }
+    return {{"HSA_OVERRIDE_GFX_VERSION", candidate.hsa_overrides.front().hsa_version}};
 }
 
 std::string Pin::specifier() const {

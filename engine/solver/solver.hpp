@@ -84,6 +84,9 @@ struct GfxNotBuilt {
     std::string gfx;
     Backend backend;
     std::vector<std::string> built;
+    // Why the HSA_OVERRIDE_GFX_VERSION documented for the GPU does not help ("documented only up
+    // to ROCm 5.2"); empty when none is documented.
+    std::string override_note;
 };
 struct NotPaired {
     std::string package;
@@ -112,6 +115,13 @@ enum class DriverFit : std::uint8_t { Direct, MinorVersion, NotNeeded };
 
 std::string_view name(DriverFit fit) noexcept; // "direct", "minor-version", "not-needed"
 
+// How a ROCm build meets the machine's AMD GPUs: each one's target is in its gfx list; some run
+// as a target it carries only under HSA_OVERRIDE_GFX_VERSION (an assumption the answer states);
+// or no gfx list is known for it. NotNeeded for other builds.
+enum class GfxFit : std::uint8_t { Built, Override, Unverified, NotNeeded };
+
+std::string_view name(GfxFit fit) noexcept; // "built", "hsa-override", "unverified", "not-needed"
+
 struct Pin {
     std::string package;            // "torch"
     std::optional<Version> version; // exact, with the index's local label: 2.1.2+cu121
@@ -128,6 +138,9 @@ struct Candidate {
     Backend backend;
     std::vector<Rejection> rejections; // empty: it works
     DriverFit driver_fit = DriverFit::NotNeeded;
+    GfxFit gfx_fit = GfxFit::NotNeeded;
+    // With GfxFit::Override: the override of each GPU the build does not carry, all of one value.
+    std::vector<HsaOverrideFact> hsa_overrides;
     std::vector<Pin> pins;                    // filled when it works
     std::vector<std::string> warnings;        // one line each: known issues, weaker evidence
     std::vector<KnownIssueFact> known_issues; // those that apply, in full (explain prints them)
@@ -173,6 +186,15 @@ MarkerEnvironment marker_environment(const TargetMachine& machine);
 
 // "https://download.pytorch.org/whl/cu121"
 std::string pytorch_index_url(const Backend& backend);
+
+struct EnvironmentVariable {
+    std::string name;  // "HSA_OVERRIDE_GFX_VERSION"
+    std::string value; // "10.3.0"
+};
+
+// What must be set wherever torch runs for the candidate to work, as its answer assumes: the
+// HSA_OVERRIDE_GFX_VERSION of its overrides; empty for most.
+std::vector<EnvironmentVariable> required_environment(const Candidate& candidate);
 
 // The warning line of a known issue: "[win-fbgemm-dll-2.4.0] torch 2.4.0 on Windows needs
 // libomp140.x86_64.dll, … … fix: torch 2.4.1" (`torchpin explain --known-issue ID` the rest).

@@ -122,6 +122,20 @@ MatrixBuilder& MatrixBuilder::rocm(const std::string& backend, const std::string
     return *this;
 }
 
+MatrixBuilder& MatrixBuilder::hsa_override(const std::string& gfx, const std::string& hsa_version,
+                                           const std::string& runs_as,
+                                           const std::string& rocm_up_to) {
+    matrix_.hsa_overrides.push_back(HsaOverrideFact{
+        gfx,
+        "chip of " + gfx,
+        hsa_version,
+        runs_as,
+        rocm_up_to.empty() ? std::nullopt : std::optional(RocmVersion::from(rocm_up_to)),
+        "a source sets " + hsa_version + " for " + gfx,
+        {"a-source"}});
+    return *this;
+}
+
 MatrixBuilder& MatrixBuilder::known_issue(const std::string& id, const std::string& os,
                                           const std::string& torch_spec) {
     matrix_.known_issues.push_back(KnownIssueFact{id,

@@ -40,6 +40,10 @@ public:
                              const std::string& archs);
     MatrixBuilder& first_cuda(const std::string& sm, const std::string& cuda_version);
     MatrixBuilder& rocm(const std::string& backend, const std::string& gfx);
+    // HSA_OVERRIDE_GFX_VERSION=`hsa_version` runs a `gfx` GPU as `runs_as` ("" rocm_up_to: any
+    // ROCm); its chip is "chip of <gfx>".
+    MatrixBuilder& hsa_override(const std::string& gfx, const std::string& hsa_version,
+                                const std::string& runs_as, const std::string& rocm_up_to = "");
     MatrixBuilder& known_issue(const std::string& id, const std::string& os,
                                const std::string& torch_spec);
     // A wheel file of the given name, listed as PyTorch lists it on the backend's folder.

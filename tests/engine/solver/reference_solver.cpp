@@ -14,6 +14,7 @@ struct Combination {
     int driver_rank; // 0 direct, 1 minor-version, 2 not needed
     bool unverified; // no arch or gfx list known for the build
     bool same_minor; // minor-version, but the driver meets another release of its CUDA minor
+    int gfx_rank;    // 0 every AMD GPU built (or none), 1 HSA override, 2 no gfx list known
 };
 
 std::optional<CudaVersion> toolkit(const CompatMatrix& m, const Backend& backend) {
@@ -92,6 +93,57 @@ int driver_rank(const CompatMatrix& m, const TargetMachine& machine, const Backe
         }
     }
     return -1;
+}
+
+bool listed(const std::vector<std::string>& list, const std::string& gfx) {
+    return std::find(list.begin(), list.end(), gfx) != list.end();
+}
+
+// 0 every AMD GPU in the build's list, 1 the rest run under one HSA override value, 2 no list
+// known; -1 the build cannot run them.
+int gfx_rank(const CompatMatrix& m, const TargetMachine& machine, const Backend& backend) {
+    const RocmTargets* targets = nullptr;
+    for (const RocmTargets& t : m.rocm_targets) {
+        targets = t.backend == backend ? &t : targets;
+    }
+    if (machine.rocm_gfx.empty()) {
+        return 0;
+    }
+    if (targets == nullptr) {
+        return 2;
+    }
+    std::vector<std::string> values;  // the override value each GPU outside the list needs
+    std::vector<std::string> runs_as; // and the target it runs as
+    for (const std::string& gfx : machine.rocm_gfx) {
+        if (listed(targets->gfx, gfx)) {
+            continue;
+        }
+        const HsaOverrideFact* fact = nullptr;
+        for (const HsaOverrideFact& o : m.hsa_overrides) {
+            fact = o.gfx == gfx ? &o : fact;
+        }
+        if (fact == nullptr || machine.tags.os != OperatingSystem::Linux ||
+            !listed(targets->gfx, fact->runs_as) ||
+            (fact->rocm_up_to && *fact->rocm_up_to < *backend.rocm_version())) {
+            return -1;
+        }
+        values.push_back(fact->hsa_version);
+        runs_as.push_back(fact->runs_as);
+    }
+    if (values.empty()) {
+        return 0;
+    }
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (values[i] != values.front()) {
+            return -1;
+        }
+    }
+    for (const std::string& gfx : machine.rocm_gfx) {
+        if (listed(targets->gfx, gfx) && gfx != runs_as.front()) {
+            return -1;
+        }
+    }
+    return 1;
 }
 
 bool gpus_run(const CompatMatrix& m, const TargetMachine& machine, const Version& torch,
@@ -197,16 +249,10 @@ std::optional<ReferenceAnswer> reference_resolve(const CompatMatrix& m,
             }
             if (!companions_ok)
                 continue;
+            int amd_rank = 0;
             if (b.kind() == BackendKind::Rocm) {
-                bool all_built = true;
-                for (const RocmTargets& t : m.rocm_targets) {
-                    for (const std::string& gfx : machine.rocm_gfx) {
-                        all_built = all_built &&
-                                    (!(t.backend == b) ||
-                                     std::find(t.gfx.begin(), t.gfx.end(), gfx) != t.gfx.end());
-                    }
-                }
-                if (!all_built)
+                amd_rank = gfx_rank(m, machine, b);
+                if (amd_rank < 0)
                     continue;
             }
             int rank = 2;
@@ -219,12 +265,11 @@ std::optional<ReferenceAnswer> reference_resolve(const CompatMatrix& m,
                     !machine.nvidia_gpus.empty() && !has_arch_list(m, machine, release.torch, b);
             }
             if (b.kind() == BackendKind::Rocm) {
-                unverified = std::none_of(m.rocm_targets.begin(), m.rocm_targets.end(),
-                                          [&](const RocmTargets& t) { return t.backend == b; });
+                unverified = amd_rank == 2;
             }
             const bool same_minor =
                 rank == 1 && driver_meets_some_release_of_the_minor(m, machine, b);
-            ok.push_back({&release, b, rank, unverified, same_minor});
+            ok.push_back({&release, b, rank, unverified, same_minor, amd_rank});
         }
     }
     if (ok.empty()) {
@@ -246,6 +291,8 @@ std::optional<ReferenceAnswer> reference_resolve(const CompatMatrix& m,
                 return a.driver_rank < b.driver_rank;
             if (a.same_minor != b.same_minor)
                 return a.same_minor;
+            if (a.gfx_rank != b.gfx_rank)
+                return a.gfx_rank < b.gfx_rank;
             return b.backend < a.backend;
         });
     static constexpr const char* fits[] = {"direct", "minor-version", "not-needed"};

@@ -32,8 +32,8 @@ public:
 
     CompatMatrix matrix() {
         test::MatrixBuilder b;
-        const std::vector<std::string> backends{"cpu",   "cu118", "cu121",  "cu124",
-                                                "cu126", "cu128", "rocm6.2"};
+        const std::vector<std::string> backends{"cpu",   "cu118",   "cu121",   "cu124",  "cu126",
+                                                "cu128", "rocm6.2", "rocm6.1", "rocm5.7"};
         const std::vector<std::string> cudas{"11.8.0", "12.1.1", "12.4.1", "12.6.3", "12.8.1"};
         const std::vector<std::string> drivers{"520.61.05", "530.30.02", "550.54.15", "560.35.05",
                                                "570.124.06"};
@@ -44,7 +44,13 @@ public:
             .compat_floor(12, "525.60.13")
             .first_cuda("8.9", "11.8")
             .first_cuda("12.0", "12.8");
-        b.rocm("rocm6.2", "gfx90a gfx1100");
+        // rocm5.7 has no known list; gfx1101 runs as gfx1100 under 11.0.0 (rocm6.1 carries it
+        // too), gfx1031 as gfx1030 under 10.3.0 (rocm6.1 only), gfx1010 as gfx1030 up to 6.1.
+        b.rocm("rocm6.2", "gfx90a gfx1100")
+            .rocm("rocm6.1", "gfx90a gfx1030 gfx1100 gfx1101")
+            .hsa_override("gfx1101", "11.0.0", "gfx1100")
+            .hsa_override("gfx1031", "10.3.0", "gfx1030")
+            .hsa_override("gfx1010", "10.3.0", "gfx1030", "6.0");
         const std::vector<std::string> archs{"5.0 6.0 7.0 7.5 8.0 8.6 9.0",
                                              "7.5 8.0 8.6 9.0 10.0 12.0+PTX", "6.0 7.0 8.0+PTX",
                                              "8.0 9.0+PTX"};
@@ -77,8 +83,13 @@ public:
         }
         TargetMachine m = test::linux_machine(chance(80) ? "3.11" : "3.13",
                                               drivers[pick(drivers.size())], chosen);
-        if (chance(10)) {
-            m.rocm_gfx = {chance(50) ? "gfx1100" : "gfx1201"};
+        const std::vector<std::string> amd{"gfx1100", "gfx1201", "gfx1101",
+                                           "gfx1031", "gfx1030", "gfx1010"};
+        if (chance(15)) {
+            m.rocm_gfx = {amd[pick(amd.size())]};
+            if (chance(30)) {
+                m.rocm_gfx.push_back(amd[pick(amd.size())]);
+            }
         }
         return m;
     }

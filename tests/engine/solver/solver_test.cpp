@@ -254,6 +254,103 @@ BOOST_AUTO_TEST_CASE(rocm_gfx_targets_decide_amd_builds) {
     BOOST_TEST(verdict(none.candidates.at(0)) == "gpu-unsupported");
 }
 
+namespace {
+
+// AMD builds in the shape of the real ones: rocm5.7 (2.3.1) has no known gfx list, rocm6.0 (2.3.1)
+// and rocm6.2 (2.5.1) lack gfx1031 and gfx1101, rocm6.1 (2.5.1) has gfx1101. torchruntime's
+// overrides for gfx1031 and gfx1101.
+MatrixBuilder amd_releases() {
+    MatrixBuilder b;
+    b.release("2.3.1", "0.18.1", "2.3.1", "3.11")
+        .release("2.5.1", "0.20.1", "2.5.1", "3.11")
+        .published("2.3.1", "rocm5.7")
+        .published("2.3.1", "rocm6.0")
+        .published("2.5.1", "rocm6.1")
+        .published("2.5.1", "rocm6.2")
+        .rocm("rocm6.0", "gfx900 gfx906 gfx908 gfx90a gfx1030 gfx1100 gfx942")
+        .rocm("rocm6.1", "gfx900 gfx906 gfx908 gfx90a gfx942 gfx1030 gfx1100 gfx1101")
+        .rocm("rocm6.2", "gfx900 gfx906 gfx908 gfx90a gfx1030 gfx1100 gfx942")
+        .hsa_override("gfx1031", "10.3.0", "gfx1030")
+        .hsa_override("gfx1101", "11.0.0", "gfx1100");
+    return b;
+}
+
+TargetMachine amd_machine(const std::string& gfx) {
+    TargetMachine machine = linux_machine("3.11", "", {});
+    machine.rocm_gfx = {gfx};
+    return machine;
+}
+
+bool any_starts_with(const std::vector<std::string>& lines, const std::string& start) {
+    return std::any_of(lines.begin(), lines.end(),
+                       [&](const std::string& line) { return line.starts_with(start); });
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(an_amd_gpu_outside_the_lists_gets_the_newest_build_under_its_override) {
+    const auto r = resolve(amd_releases().matrix(), amd_machine("gfx1031"), request_for({"torch"}));
+    BOOST_TEST_REQUIRE(r.solution.has_value());
+    BOOST_TEST(label(*r.solution) == "2.5.1+rocm6.2"); // not 2.3.1+rocm5.7, unverified
+    BOOST_TEST(verdict(*r.solution) == "hsa-override");
+    BOOST_TEST((r.solution->gfx_fit == GfxFit::Override));
+    const auto environment = required_environment(*r.solution);
+    BOOST_TEST_REQUIRE(environment.size() == 1u);
+    BOOST_TEST(environment.front().name == "HSA_OVERRIDE_GFX_VERSION");
+    BOOST_TEST(environment.front().value == "10.3.0");
+    BOOST_TEST(any_starts_with(r.solution->warnings,
+                               "assumes HSA_OVERRIDE_GFX_VERSION=10.3.0 wherever torch runs"));
+    const auto why = explain_solution(amd_releases().matrix(), amd_machine("gfx1031"), r);
+    BOOST_TEST(any_starts_with(why, "AMD gfx1031 (chip of gfx1031): not in rocm6.2's gfx list; "
+                                    "assumes HSA_OVERRIDE_GFX_VERSION=10.3.0"));
+    BOOST_TEST(any_starts_with(why, "  source: a source sets 10.3.0 for gfx1031 (cites a-source)"));
+}
+
+BOOST_AUTO_TEST_CASE(a_build_that_carries_the_gpu_beats_a_newer_toolkit_under_an_override) {
+    const auto r =
+        resolve(amd_releases().matrix(), amd_machine("gfx1101"), request_for({"torch==2.5.1"}));
+    BOOST_TEST(label(*r.solution) == "2.5.1+rocm6.1");
+    BOOST_TEST(required_environment(*r.solution).empty());
+    BOOST_TEST(verdict(r.candidates.at(1)) == "hsa-override"); // rocm6.2, ranked below
+    BOOST_TEST(any_starts_with(explain_solution(amd_releases().matrix(), amd_machine("gfx1101"), r),
+                               "AMD gfx1101: built (rocm6.1 carries gfx1101)"));
+}
+
+BOOST_AUTO_TEST_CASE(an_override_beats_a_build_whose_gfx_list_is_unknown) {
+    const auto r =
+        resolve(amd_releases().matrix(), amd_machine("gfx1101"), request_for({"torch==2.3.1"}));
+    BOOST_TEST(label(*r.solution) == "2.3.1+rocm6.0");
+    BOOST_TEST(r.solution->hsa_overrides.front().hsa_version == "11.0.0");
+    const auto unverified =
+        std::find_if(r.candidates.begin(), r.candidates.end(),
+                     [](const Candidate& c) { return label(c) == "2.3.1+rocm5.7"; });
+    BOOST_TEST_REQUIRE((unverified != r.candidates.end()));
+    BOOST_TEST(unverified->works()); // it runs too, ranked below
+    BOOST_TEST((unverified->gfx_fit == GfxFit::Unverified));
+}
+
+BOOST_AUTO_TEST_CASE(without_a_documented_override_the_answer_stays_the_unverified_build) {
+    const auto r = resolve(amd_releases().matrix(), amd_machine("gfx1035"), request_for({"torch"}));
+    BOOST_TEST(label(*r.solution) == "2.3.1+rocm5.7");
+    BOOST_TEST(required_environment(*r.solution).empty());
+    BOOST_TEST(any_starts_with(r.solution->warnings,
+                               "no gfx target list is known for rocm5.7: support for gfx1035 is "
+                               "not verified"));
+}
+
+BOOST_AUTO_TEST_CASE(rocm_builds_off_linux_get_no_override) {
+    MatrixBuilder b = amd_releases();
+    b.published("2.5.1", "rocm6.2", OperatingSystem::Windows);
+    TargetMachine machine = amd_machine("gfx1031");
+    machine.tags.os = OperatingSystem::Windows;
+    const auto r = resolve(b.matrix(), machine, request_for({"torch"}));
+    BOOST_TEST(!r.solution.has_value());
+    BOOST_TEST(describe(r.candidates.at(0).rejections.at(0)) ==
+               "rocm6.2 is built for gfx900, gfx906, gfx908, gfx90a, gfx1030, gfx1100 and gfx942, "
+               "not gfx1031 (HSA_OVERRIDE_GFX_VERSION=10.3.0 is documented for ROCm on Linux "
+               "only)");
+}
+
 BOOST_AUTO_TEST_CASE(a_pinned_answer_reads_no_file_of_the_releases_its_pin_excludes) {
     CompatMatrix matrix = two_releases().matrix();
     std::vector<std::string> asked; // "torch 2.7.0", as the solver asks the reader
