@@ -98,6 +98,12 @@ void print_text(const ResolverSession& session, const ResolveRequest& request,
     for (const Pin& pin : s.pins) {
         std::cout << "  " << pin.package << pin.specifier() << '\n';
     }
+    if (const auto environment = required_environment(s); !environment.empty()) {
+        std::cout << "\nAssumes, wherever torch runs:\n";
+        for (const EnvironmentVariable& variable : environment) {
+            std::cout << "  export " << variable.name << '=' << variable.value << '\n';
+        }
+    }
     std::cout << "\nWhy:\n";
     for (const std::string& line : explain_solution(session.matrix, session.target, resolution)) {
         std::cout << "  " << line << '\n';

@@ -3,6 +3,7 @@
 #include "cli/commands.hpp"
 #include "cli/resolver_session.hpp"
 #include "engine/solver/explanation.hpp"
+#include "engine/solver/gfx_check.hpp"
 
 #include <iostream>
 #include <map>
@@ -29,7 +30,7 @@ struct WhichRow {
 
 // The statuses of the contract, in the order the table prints them.
 const std::vector<std::string> statuses{
-    "ok",       "minor-version", "driver-too-old",   "gpu-unsupported",
+    "ok",       "minor-version", "hsa-override",     "driver-too-old", "gpu-unsupported",
     "no-wheel", "unknown",       "no-backend-for-os"};
 
 std::string which_status(const Candidate& c) {
@@ -44,6 +45,9 @@ std::string which_status(const Candidate& c) {
 }
 
 std::string reason_of(const Candidate& c) {
+    if (!c.hsa_overrides.empty()) {
+        return hsa_override_assumption(c.hsa_overrides.front(), c.backend);
+    }
     if (c.rejections.empty()) {
         return c.warnings.empty() ? "" : c.warnings.front();
     }
@@ -111,9 +115,10 @@ void print_table(const ResolverSession& session, const std::vector<WhichRow>& ro
             for (const std::string& b : it->second) {
                 backends += (backends.empty() ? "" : " ") + b;
             }
-            const std::string_view paint_code = status == "ok"              ? "32"
-                                                : status == "minor-version" ? "33"
-                                                                            : "2";
+            const std::string_view paint_code =
+                status == "ok"                                          ? "32"
+                : status == "minor-version" || status == "hsa-override" ? "33"
+                                                                        : "2";
             line += (first ? "" : "  | ") + paint(color, paint_code, status) + ": " + backends;
             first = false;
         }

@@ -43,6 +43,21 @@ std::string matrix_line(const ResolverSession& session) {
            session.matrix.data_as_of.value_or("unknown");
 }
 
+// "export HSA_OVERRIDE_GFX_VERSION=10.3.0"
+std::string export_line(const EnvironmentVariable& variable) {
+    return "export " + variable.name + "=" + variable.value;
+}
+
+// The export lines that go before an install command: the environment the answer assumes, set
+// in the shell that installs and then runs torch.
+std::string export_lines(const Candidate& solution) {
+    std::string lines;
+    for (const EnvironmentVariable& variable : required_environment(solution)) {
+        lines += export_line(variable) + "\n";
+    }
+    return lines;
+}
+
 std::string header_comments(const ResolvedAnswer& answer) {
     const Candidate& s = solution_of(answer);
     std::string text =
@@ -53,6 +68,9 @@ std::string header_comments(const ResolvedAnswer& answer) {
         text += " (driver fit: " + std::string(name(s.driver_fit)) + ")";
     }
     text += "\n";
+    for (const EnvironmentVariable& variable : required_environment(s)) {
+        text += "# set wherever torch runs: " + export_line(variable) + "\n";
+    }
     for (const std::string& warning : answer.session.warnings) {
         text += "# warning: " + warning + "\n";
     }
@@ -170,16 +188,16 @@ std::string format_requirements(const ResolvedAnswer& answer) {
 }
 
 std::string format_pip_command(const ResolvedAnswer& answer) {
-    return "pip install" + pin_words(solution_of(answer)) + " --index-url " +
-           answer.resolution.index_url() + " --extra-index-url " + std::string(pypi_simple_url) +
-           "\n";
+    return export_lines(solution_of(answer)) + "pip install" + pin_words(solution_of(answer)) +
+           " --index-url " + answer.resolution.index_url() + " --extra-index-url " +
+           std::string(pypi_simple_url) + "\n";
 }
 
 // uv searches --extra-index-url before the default index and stops at the first index that has
 // a package, so torch and its companions come from the PyTorch index and the rest from PyPI.
 std::string format_uv_command(const ResolvedAnswer& answer) {
-    return "uv pip install" + pin_words(solution_of(answer)) + " --extra-index-url " +
-           answer.resolution.index_url() + "\n";
+    return export_lines(solution_of(answer)) + "uv pip install" + pin_words(solution_of(answer)) +
+           " --extra-index-url " + answer.resolution.index_url() + "\n";
 }
 
 std::string format_uv_project(const ResolvedAnswer& answer) {
@@ -268,6 +286,11 @@ std::string format_resolve_json(const ResolverSession& session, const Resolution
         }
         out["pins"] = pins;
         out["compatibility"] = name(s->driver_fit);
+        nlohmann::ordered_json env = nlohmann::ordered_json::object();
+        for (const EnvironmentVariable& variable : required_environment(*s)) {
+            env[variable.name] = variable.value;
+        }
+        out["env"] = env;
         warnings.insert(warnings.end(), s->warnings.begin(), s->warnings.end());
         out["warnings"] = string_array(warnings);
         out["explanation"] =
@@ -290,6 +313,9 @@ std::string summary_line(const ResolverSession& session, const Resolution& resol
     std::string line = "resolve: torch " + s.torch.to_string() + " (" + s.backend.to_string();
     if (s.backend.kind() == BackendKind::Cuda) {
         line += ", " + std::string(name(s.driver_fit));
+    }
+    for (const EnvironmentVariable& variable : required_environment(s)) {
+        line += ", " + variable.name + "=" + variable.value;
     }
     return line + ") for " + describe_machine(session.target) + "; " + matrix_line(session);
 }
