@@ -38,6 +38,9 @@ constexpr std::array rules{
     CheckRule{"gpu-not-supported", Severity::Error, true,
               "the pinned build carries no code for a target machine's GPU, or is for another "
               "kind of GPU"},
+    CheckRule{"hsa-override-needed", Severity::Warning, true,
+              "the pinned ROCm build runs on a target's AMD GPU only with the "
+              "HSA_OVERRIDE_GFX_VERSION a source documents for it"},
     CheckRule{"cpu-build-on-gpu-target", Severity::Warning, true,
               "a CPU build is pinned for a target machine that has a GPU"},
     CheckRule{"known-issue", Severity::Error, true,

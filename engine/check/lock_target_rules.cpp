@@ -80,6 +80,7 @@ public:
         narrowed_.arch_lists = target.matrix.arch_lists;
         narrowed_.first_cuda = target.matrix.first_cuda;
         narrowed_.rocm_targets = target.matrix.rocm_targets;
+        narrowed_.hsa_overrides = target.matrix.hsa_overrides;
         narrowed_.known_issues = target.matrix.known_issues;
         narrowed_.pypi_builds = target.matrix.pypi_builds;
         for (const FamilyPin& pin : pins) {
@@ -92,15 +93,15 @@ public:
     std::vector<CheckFinding> run() {
         struct Judged {
             const FamilyPin* torch;
-            std::vector<CheckFinding> fit;    // whether the build runs there
-            std::vector<CheckFinding> files;  // the files pip would install there
-            std::vector<CheckFinding> issues; // known issues of the release on the target's OS
+            std::vector<CheckFinding> fit;     // whether the build runs there
+            std::vector<CheckFinding> install; // installing it there: its files, an HSA override
+            std::vector<CheckFinding> issues;  // known issues of the release on the target's OS
         };
         std::vector<Judged> judged;
         for (const FamilyPin* torch : torches_) {
             if (torch->version && target_.matrix.release(torch->version->public_version())) {
                 Judged j{torch, {}, {}, known_issues(*torch)};
-                j.fit = machine_fit(*torch, j.files);
+                j.fit = machine_fit(*torch, j.install);
                 judged.push_back(std::move(j));
             }
         }
@@ -112,7 +113,7 @@ public:
         for (Judged& j : judged) {
             if (!one_runs || j.fit.empty()) {
                 complete_fixes(*j.torch, j.fit);
-                for (auto* part : {&j.fit, &j.files, &j.issues}) {
+                for (auto* part : {&j.fit, &j.install, &j.issues}) {
                     out.insert(out.end(), part->begin(), part->end());
                 }
             }
@@ -221,9 +222,9 @@ private:
 
     // Whether the build runs on the target; the findings' fixes hold only their prefix until
     // complete_fixes (a fix asks the resolver, and most findings of variants are dropped). The
-    // files pip would install there go to `files`.
+    // files pip would install there, and the HSA override it needs, go to `install`.
     std::vector<CheckFinding> machine_fit(const FamilyPin& torch,
-                                          std::vector<CheckFinding>& files) const {
+                                          std::vector<CheckFinding>& install) const {
         const std::vector<const FamilyPin*> companions = companions_of(torch);
         ResolveRequest request;
         const Version release = torch.version->public_version();
@@ -280,9 +281,25 @@ private:
                                   pin.text() + ": " + describe(rejection) + on(), prefix));
         }
         if (candidate->works()) {
-            installed_files(*candidate, torch, companions, files);
+            add_assumed_override(*candidate, torch, install);
+            installed_files(*candidate, torch, companions, install);
         }
         return out;
+    }
+
+    // A build that runs on the target's AMD GPU only under an HSA override: the lock is right,
+    // and the variable must be set where it runs.
+    void add_assumed_override(const Candidate& candidate, const FamilyPin& torch,
+                              std::vector<CheckFinding>& out) const {
+        for (const EnvironmentVariable& variable : required_environment(candidate)) {
+            const HsaOverrideFact& fact = candidate.hsa_overrides.front();
+            out.push_back(finding(
+                "hsa-override-needed", torch.package->where,
+                torch.text() + ": " + candidate.backend.to_string() + " has no " + fact.gfx +
+                    " kernels; it runs" + on() + " only with " + variable.name + "=" +
+                    variable.value + ", which runs the GPU as " + fact.runs_as,
+                "export " + variable.name + "=" + variable.value + " wherever torch runs" + on()));
+        }
     }
 
     // An unlabelled pin: the index decides the build, so only a release with no wheel for the

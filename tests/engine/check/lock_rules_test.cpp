@@ -30,6 +30,8 @@ CompatMatrix stated_matrix() {
         .arch_list(">=2.0", "cu118", "5.0 6.0 7.0 7.5 8.0 8.6 9.0")
         .arch_list(">=2.0", "cu121", "5.0 6.0 7.0 7.5 8.0 8.6 9.0")
         .arch_list(">=2.0", "cu124", "5.0 6.0 7.0 7.5 8.0 8.6 9.0")
+        .rocm("rocm6.2", "gfx900 gfx906 gfx908 gfx90a gfx1030 gfx1100 gfx942")
+        .hsa_override("gfx1031", "10.3.0", "gfx1030")
         .known_issue("win-fbgemm-dll-2.4.0", "windows", "==2.4.0")
         .known_issue("win-vc-redist-missing", "windows", "")
         .wheel("torch-2.5.1+cu124-cp311-cp311-linux_x86_64.whl", "cu124");
@@ -43,6 +45,7 @@ CompatMatrix stated_matrix() {
             b.published("2.5.1", backend, os);
         }
     }
+    b.published("2.5.1", "rocm6.2");
     CompatMatrix m = b.matrix();
     m.data_as_of = "2026-09-14";
     m.wheels.front().sha256 = std::string(64, 'a');
@@ -344,6 +347,26 @@ BOOST_AUTO_TEST_CASE(a_cpu_build_on_a_gpu_target_is_a_warning) {
     BOOST_TEST(found(on_gpu) == Found{"2:cpu-build-on-gpu-target"});
     BOOST_TEST(name(on_gpu[0].severity) == "warning");
     BOOST_TEST(check(f, {target("cpu.json", linux_machine("3.11", "", {}))}).empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_rocm_build_that_runs_only_under_an_hsa_override_is_a_warning) {
+    const std::string rocm_index = "https://download.pytorch.org/whl/rocm6.2";
+    const auto f = file({entry("torch", "==2.5.1+rocm6.2", 2)},
+                        {index(IndexReference::Kind::Extra, rocm_index, 1)});
+    TargetMachine amd = linux_machine("3.11", "", {});
+    amd.rocm_gfx = {"gfx1031"};
+    const auto on_gfx1031 = check(f, {target("gfx1031.json", amd)});
+    BOOST_TEST(found(on_gfx1031) == Found{"2:hsa-override-needed"});
+    BOOST_TEST(name(on_gfx1031[0].severity) == "warning");
+    BOOST_TEST(on_gfx1031[0].message ==
+               "torch 2.5.1+rocm6.2: rocm6.2 has no gfx1031 kernels; it runs on gfx1031.json only "
+               "with HSA_OVERRIDE_GFX_VERSION=10.3.0, which runs the GPU as gfx1030");
+    BOOST_TEST(on_gfx1031[0].fix ==
+               "export HSA_OVERRIDE_GFX_VERSION=10.3.0 wherever torch runs on gfx1031.json");
+    amd.rocm_gfx = {"gfx1100"};
+    BOOST_TEST(check(f, {target("gfx1100.json", amd)}).empty());
+    amd.rocm_gfx = {"gfx1035"};
+    BOOST_TEST(found(check(f, {target("gfx1035.json", amd)})) == Found{"2:gpu-not-supported"});
 }
 
 BOOST_AUTO_TEST_CASE(one_variant_of_a_uv_fork_that_runs_is_enough) {
