@@ -119,14 +119,30 @@ std::string python_label(const PythonTarget& python) {
            (python.is_free_threaded() ? "t" : "");
 }
 
-// The version a pin names: the listed file's, or the release with the backend's local label
-// when the release's install commands use labels.
+// Whether the matrix lists a file of `package` at `version` that carries its build's label
+// (torchaudio-2.8.0+cu128): the index labels that release's files of the package.
+bool index_labels(const ReleaseWheels& wheels, std::string_view package, const Version& version) {
+    const auto& files = wheels.of(package, version);
+    return std::any_of(files.begin(), files.end(),
+                       [](const IndexFile* f) { return f->wheel.version().has_local(); });
+}
+
+// The version a pin names: the listed file's; else the release with the backend's local label
+// where the index is known to label the package's files: torch and torchvision when the
+// release's install commands use labels (those commands pin torchaudio bare: 0.9.0 has no
+// +cu111 build), and a companion of a labelled torch pin whose files the matrix shows labelled
+// for some build; else the bare release, which pip matches with any label.
 Version pin_version(const Version& release, const Backend& backend, const WheelChoice& wheel,
-                    const ReleaseFact* facts) {
+                    const ReleaseFact& facts, std::string_view package, bool torch_labelled,
+                    const ReleaseWheels& wheels) {
     if (wheel.best) {
         return wheel.best->wheel.version();
     }
-    if (facts != nullptr && facts->install_style == std::optional<std::string>("local-label")) {
+    const bool commands_label =
+        facts.install_style == std::optional<std::string>("local-label") && package != "torchaudio";
+    const bool companion_labelled =
+        package != "torch" && torch_labelled && index_labels(wheels, package, release);
+    if (commands_label || companion_labelled) {
         return release.with_local(backend.to_string());
     }
     return release;
@@ -287,7 +303,10 @@ private:
                        const Version& version) const {
         const WheelChoice wheel =
             choose_wheel(wheels_, machine_.tags, ranking_, package, version, c.backend);
-        const Version pinned = pin_version(version, c.backend, wheel, &release);
+        const bool torch_labelled = !c.pins.empty() && c.pins.front().package == "torch" &&
+                                    c.pins.front().version && c.pins.front().version->has_local();
+        const Version pinned =
+            pin_version(version, c.backend, wheel, release, package, torch_labelled, wheels_);
         if (auto it = requirements_.find(package); it != requirements_.end()) {
             for (const Requirement* r : it->second) {
                 if (!r->specifier().contains(pinned, true)) {

@@ -46,6 +46,15 @@ MatrixBuilder& MatrixBuilder::published(const std::string& torch, const std::str
     return *this;
 }
 
+MatrixBuilder& MatrixBuilder::install_style(const std::string& torch, const std::string& style) {
+    for (ReleaseFact& r : matrix_.releases) {
+        if (r.torch == Version::from(torch)) {
+            r.install_style = style;
+        }
+    }
+    return *this;
+}
+
 MatrixBuilder& MatrixBuilder::companion_series(const std::string& torch, const std::string& package,
                                                const std::string& series) {
     for (ReleaseFact& r : matrix_.releases) {

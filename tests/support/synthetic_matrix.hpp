@@ -15,6 +15,9 @@ public:
     // A release with its paired versions and Python list ("3.10 3.11 3.12").
     MatrixBuilder& release(const std::string& torch, const std::string& torchvision,
                            const std::string& torchaudio, const std::string& python);
+    // How the release's install commands select a variant: "local-label" (release()'s default),
+    // "index-url" (bare versions and --index-url).
+    MatrixBuilder& install_style(const std::string& torch, const std::string& style);
     // Only the series of a companion is known for `torch` ("torchvision", "0.26").
     MatrixBuilder& companion_series(const std::string& torch, const std::string& package,
                                     const std::string& series);

@@ -207,4 +207,37 @@ BOOST_AUTO_TEST_CASE(a_build_with_a_known_gfx_list_comes_before_one_without) {
     BOOST_TEST(old_gpu.solution->gpu_support_unverified);
 }
 
+BOOST_AUTO_TEST_CASE(a_companion_carries_the_label_only_where_the_index_labels_its_files) {
+    // torch 1.9's commands label torch and torchvision but pin torchaudio==0.9.0: no +cu111 build.
+    MatrixBuilder old;
+    old.release("1.9.0", "0.10.0", "0.9.0", "3.8")
+        .published("1.9.0", "cu111")
+        .cuda("cu111", "11.1.1", "455.32")
+        .arch_list("==1.9.*", "cu111", "3.7 5.0 6.0 7.0 7.5 8.0 8.6");
+    const auto machine = linux_machine("3.8", "470.82.01", {"8.6"});
+    const auto r =
+        resolve(old.matrix(), machine, request_for({"torch", "torchvision", "torchaudio"}));
+    BOOST_REQUIRE(r.solution.has_value());
+    BOOST_TEST(pin_of(*r.solution, "torch")->specifier() == "==1.9.0+cu111");
+    BOOST_TEST(pin_of(*r.solution, "torchvision")->specifier() == "==0.10.0+cu111");
+    BOOST_TEST(pin_of(*r.solution, "torchaudio")->specifier() == "==0.9.0");
+
+    // 2.8: bare install commands; the torch file is labelled, and the matrix shows torchaudio
+    // 2.8.0 labelled for another build, torchvision 0.23.0 for none.
+    MatrixBuilder modern;
+    modern.release("2.8.0", "0.23.0", "2.8.0", "3.12")
+        .install_style("2.8.0", "index-url")
+        .published("2.8.0", "cu128")
+        .cuda("cu128", "12.8.1", "570.124.06")
+        .arch_list("==2.8.*", "cu128", "7.0 7.5 8.0 8.6 9.0 10.0 12.0")
+        .wheel("torch-2.8.0+cu128-cp312-cp312-manylinux_2_28_x86_64.whl", "cu128")
+        .wheel("torchaudio-2.8.0+cu126-cp312-cp312-manylinux_2_28_x86_64.whl", "cu126");
+    const auto m = resolve(modern.matrix(), linux_machine("3.12", "575.51.03", {"8.6"}),
+                           request_for({"torch", "torchvision", "torchaudio"}));
+    BOOST_REQUIRE(m.solution.has_value());
+    BOOST_TEST(pin_of(*m.solution, "torch")->specifier() == "==2.8.0+cu128");
+    BOOST_TEST(pin_of(*m.solution, "torchaudio")->specifier() == "==2.8.0+cu128");
+    BOOST_TEST(pin_of(*m.solution, "torchvision")->specifier() == "==0.23.0");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
