@@ -156,7 +156,8 @@ json wheel_json(const IndexFile& f) {
             {"yanked_reason", f.yanked_reason},
             {"core_metadata", optional_json(f.core_metadata)},
             {"upload_time", optional_json(f.upload_time)},
-            {"provenance", name(f.provenance)}};
+            {"provenance", name(f.provenance)},
+            {"seen_in", optional_json(f.seen_in)}};
 }
 
 int run_export(const GlobalOptions& global, const DbOptions& options) {

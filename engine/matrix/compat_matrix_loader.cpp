@@ -109,7 +109,7 @@ std::string platform_word(const TagEnvironment& env) {
 
 const std::string wheel_select =
     "SELECT listing, url, file_name, backend, sha256, requires_python, yanked, yanked_reason, "
-    "core_metadata, upload_time, provenance FROM wheel_file";
+    "core_metadata, upload_time, provenance, seen_in FROM wheel_file";
 
 // A row of `wheel_select`. Not wheel_file_from_row (matrix_store.hpp), which takes an import's
 // RowValues: this reads the columns in place, parses each backend text once, and reports a bad
@@ -128,6 +128,7 @@ IndexFile wheel_row(sqlite::Statement& row, ParsedTexts& texts) {
         .core_metadata = row.optional_text(8),
         .upload_time = row.optional_text(9),
         .provenance = parse_provenance(row.text(10)).value_or(Provenance::Observed),
+        .seen_in = row.optional_text(11),
     };
     if (auto backend = row.optional_text(3)) {
         file.backend = texts.backend(*backend, "wheel_file", url, "backend");

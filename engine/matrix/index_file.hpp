@@ -34,6 +34,10 @@ struct IndexFile {
     std::optional<std::string> core_metadata; // "sha256=<hex>" or "true" (PEP 658/714)
     std::optional<std::string> upload_time;   // ISO 8601 as the page gives it
     Provenance provenance = Provenance::Observed;
+    // Where this file was seen, when its listing gathers files from several places (a wheel
+    // list's per-entry source: "NixOS/nixpkgs …/binary-hashes.nix @e92ca437"); none for an index
+    // page, which is its own source.
+    std::optional<std::string> seen_in;
 
     friend bool operator==(const IndexFile&, const IndexFile&) = default;
 };

@@ -411,9 +411,51 @@ CREATE TABLE hsa_override (
 CREATE INDEX hsa_override_current ON hsa_override (listing, gfx) WHERE valid_to IS NULL;
 )sql";
 
+// Migration 8: where each wheel row's file was seen (`seen_in`: the hash file, script or lockfile
+// a wheel list names per entry), so that a list gathered from many places keeps each row's own
+// source and `explain` can show it. Optional: rows imported before stay valid and keep their
+// content digest. The table is rebuilt so that its columns keep the spec's order.
+constexpr const char* migration_8 = R"sql(
+CREATE TABLE wheel_file_8 (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    url TEXT NOT NULL,
+    file_name TEXT NOT NULL,
+    package TEXT NOT NULL,
+    version TEXT NOT NULL,
+    backend TEXT,
+    python_tags TEXT NOT NULL,
+    abi_tags TEXT NOT NULL,
+    platform_tags TEXT NOT NULL,
+    sha256 TEXT,
+    requires_python TEXT,
+    yanked INTEGER NOT NULL CHECK (yanked IN (0, 1)),
+    yanked_reason TEXT NOT NULL,
+    core_metadata TEXT,
+    upload_time TEXT,
+    provenance TEXT NOT NULL CHECK (provenance IN ('observed', 'derived')),
+    seen_in TEXT,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+INSERT INTO wheel_file_8 (id, listing, url, file_name, package, version, backend, python_tags,
+                          abi_tags, platform_tags, sha256, requires_python, yanked,
+                          yanked_reason, core_metadata, upload_time, provenance, source,
+                          valid_from, valid_to)
+    SELECT id, listing, url, file_name, package, version, backend, python_tags, abi_tags,
+           platform_tags, sha256, requires_python, yanked, yanked_reason, core_metadata,
+           upload_time, provenance, source, valid_from, valid_to FROM wheel_file;
+DROP TABLE wheel_file;
+ALTER TABLE wheel_file_8 RENAME TO wheel_file;
+CREATE INDEX wheel_file_current ON wheel_file (listing, url) WHERE valid_to IS NULL;
+CREATE INDEX wheel_file_release ON wheel_file (package, version);
+)sql";
+
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> all{migration_1, migration_2, migration_3, migration_4,
-                                              migration_5, migration_6, migration_7};
+                                              migration_5, migration_6, migration_7, migration_8};
     return all;
 }
 
@@ -454,7 +496,8 @@ const TableSpec& wheel_file_table() {
                                  {"yanked_reason"},
                                  {"core_metadata", ColumnType::Text, false},
                                  {"upload_time", ColumnType::Text, false},
-                                 {"provenance"}}};
+                                 {"provenance"},
+                                 {"seen_in", ColumnType::Text, false, true}}};
     return spec;
 }
 

@@ -17,7 +17,8 @@ void migrate(sqlite::Database& db);
 int latest_schema_version() noexcept;
 
 // wheel_file: key (url); values: file_name, package, version, backend, the three tag sets,
-// sha256, requires_python, yanked, yanked_reason, core_metadata, upload_time, provenance.
+// sha256, requires_python, yanked, yanked_reason, core_metadata, upload_time, provenance,
+// seen_in (added later).
 const TableSpec& wheel_file_table();
 
 // Every revisioned table, for verify, diff and export.

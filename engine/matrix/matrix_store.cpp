@@ -93,7 +93,8 @@ RowValues to_row(const IndexFile& file) {
             file.yanked_reason,
             file.core_metadata,
             file.upload_time,
-            std::string(name(file.provenance))};
+            std::string(name(file.provenance)),
+            file.seen_in};
 }
 
 IndexFile wheel_file_from_row(const std::string& listing, const RowValues& row) {
@@ -109,6 +110,7 @@ IndexFile wheel_file_from_row(const std::string& listing, const RowValues& row) 
         .core_metadata = row[12],
         .upload_time = row[13],
         .provenance = parse_provenance(row[14].value_or("")).value_or(Provenance::Observed),
+        .seen_in = row[15],
     };
 }
 

@@ -460,10 +460,12 @@ std::vector<std::string> explain_solution(const CompatMatrix& matrix, const Targ
         lines.insert(lines.end(), gpu_lines.begin(), gpu_lines.end());
     }
     for (const Pin& pin : s.pins) {
-        lines.push_back("pin " + pin.package + pin.specifier() +
-                        (pin.wheel ? " (" + pin.wheel->wheel.to_string() + ", " +
-                                         std::string(name(pin.wheel->provenance)) + ")"
-                                   : " (no file listed in the matrix)"));
+        lines.push_back(
+            "pin " + pin.package + pin.specifier() +
+            (pin.wheel ? " (" + pin.wheel->wheel.to_string() + ", " +
+                             std::string(name(pin.wheel->provenance)) +
+                             (pin.wheel->seen_in ? ": " + *pin.wheel->seen_in : std::string()) + ")"
+                       : " (no file listed in the matrix)"));
     }
     for (const std::string& warning : s.warnings) {
         lines.push_back("warning: " + warning);

@@ -99,7 +99,8 @@ void ListingBuilder::add_file(FileLink link) {
                                         .yanked_reason = std::move(link.yanked_reason),
                                         .core_metadata = std::move(link.core_metadata),
                                         .upload_time = std::move(link.upload_time),
-                                        .provenance = Provenance::Observed});
+                                        .provenance = Provenance::Observed,
+                                        .seen_in = std::nullopt});
 }
 
 void ListingBuilder::add_project(std::size_t offset, std::string_view name, std::string url) {

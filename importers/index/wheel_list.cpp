@@ -25,11 +25,10 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array used_keys{"url",      "wheel_filename", "sha256",
-                               "sri",      "upload_time",    "core_metadata",
-                               "registry", "package",        "version"};
-constexpr std::array descriptive_keys{"size", "source", "nix_platform_key", "version_attr",
-                                      "quoted_from"};
+constexpr std::array used_keys{"url",         "wheel_filename", "sha256",     "sri",
+                               "upload_time", "core_metadata",  "registry",   "package",
+                               "version",     "source",         "quoted_from"};
+constexpr std::array descriptive_keys{"size", "nix_platform_key", "version_attr"};
 
 template <std::size_t N>
 bool is_one_of(const std::array<const char*, N>& keys, std::string_view key) {
@@ -187,11 +186,38 @@ public:
         }
         IndexFile file = std::move(listing.wheels.front());
         file.listing = listing_name_;
+        file.seen_in = seen_in(entry, offset);
         check_agreement(entry, file, sha256, offset);
         return file;
     }
 
     std::vector<LinkIssue> take_issues() { return std::move(issues_); }
+
+    // Where the entry's file was seen: "source" as text, or as {"repo", "path", "commit"} (the
+    // nixpkgs list) written "repo path @commit"; else "quoted_from"; else nothing.
+    std::optional<std::string> seen_in(const json& entry, std::size_t offset) const {
+        const auto source = entry.find("source");
+        if (source != entry.end() && source->is_object()) {
+            std::string text;
+            for (const char* part : {"repo", "path", "commit"}) {
+                const auto value = source->find(part);
+                if (value == source->end() || !value->is_string() ||
+                    value->get<std::string>().empty()) {
+                    reject(offset,
+                           std::string("an object \"source\" needs a string \"") + part + "\"");
+                }
+                text += (text.empty()                         ? ""
+                         : part == std::string_view("commit") ? " @"
+                                                              : " ") +
+                        value->get<std::string>();
+            }
+            return text;
+        }
+        if (auto text = optional_string(entry, "source", offset)) {
+            return text;
+        }
+        return optional_string(entry, "quoted_from", offset);
+    }
 
 private:
     void check_agreement(const json& entry, const IndexFile& file,

@@ -29,9 +29,11 @@ struct WheelListImport {
 // URL, else of "registry" (the index the file was resolved from). Cross-checks, each an
 // InputError at the entry: the URL must name a valid wheel; "wheel_filename", "package" and
 // "version" must agree with it; "sha256" must be 64 hex digits and "sri" ("sha256-<base64>")
-// the same digest; "core_metadata" is "true" or "sha256=<hex>"; a URL may appear once. Keys
-// that only describe the entry ("size", "source", "nix_platform_key", "version_attr",
-// "quoted_from") are ignored; any other key is an error, so a misspelt "sha265" is not lost.
+// the same digest; "core_metadata" is "true" or "sha256=<hex>"; a URL may appear once. Where the
+// entry's file was seen becomes the row's seen_in: "source" (text, or {"repo", "path", "commit"}
+// written "repo path @commit"), else "quoted_from". Keys that only describe the entry ("size",
+// "nix_platform_key", "version_attr") are ignored; any other key is an error, so a misspelt
+// "sha265" is not lost.
 WheelListImport import_wheel_list(const TextInput& input, const std::string& listing_name,
                                   SourceInfo source);
 

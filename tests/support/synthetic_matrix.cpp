@@ -164,9 +164,10 @@ MatrixBuilder& MatrixBuilder::known_issue(const std::string& id, const std::stri
 
 MatrixBuilder& MatrixBuilder::wheel(const std::string& file_name, const std::string& backend) {
     const std::string folder = "https://download.pytorch.org/whl/" + backend + "/";
-    matrix_.wheels.push_back(IndexFile{
-        folder, WheelFilename::from(file_name), Backend::from(backend), folder + file_name,
-        std::nullopt, std::nullopt, false, "", std::nullopt, std::nullopt, Provenance::Observed});
+    matrix_.wheels.push_back(IndexFile{folder, WheelFilename::from(file_name),
+                                       Backend::from(backend), folder + file_name, std::nullopt,
+                                       std::nullopt, false, "", std::nullopt, std::nullopt,
+                                       Provenance::Observed, std::nullopt});
     return *this;
 }
 

@@ -42,7 +42,8 @@ ListingImport cu121_listing(const std::string& sha256) {
                          .yanked_reason = "",
                          .core_metadata = std::nullopt,
                          .upload_time = std::nullopt,
-                         .provenance = Provenance::Observed};
+                         .provenance = Provenance::Observed,
+                         .seen_in = std::nullopt};
     return ListingImport{&wheel_file_table(),
                          page,
                          SourceInfo{"simple-html", page, sha256, "2026-11-30T00:00:00Z", ""},

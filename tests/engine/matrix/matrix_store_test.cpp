@@ -62,7 +62,8 @@ IndexFile wheel(const std::string& file_name, std::optional<std::string> sha256 
                      .yanked_reason = "",
                      .core_metadata = std::nullopt,
                      .upload_time = std::nullopt,
-                     .provenance = Provenance::Observed};
+                     .provenance = Provenance::Observed,
+                     .seen_in = std::nullopt};
 }
 
 ListingImport listing(const std::vector<IndexFile>& files, const std::string& digest) {
@@ -203,7 +204,7 @@ BOOST_AUTO_TEST_CASE(verify_reports_damage) {
     const std::string columns =
         "listing, url, file_name, package, version, backend, python_tags, abi_tags, platform_tags, "
         "sha256, requires_python, yanked, yanked_reason, core_metadata, upload_time, provenance, "
-        "source, valid_from, valid_to";
+        "seen_in, source, valid_from, valid_to";
     store.database().execute("INSERT INTO wheel_file (" + columns + ") SELECT " + columns +
                              " FROM wheel_file");
     const auto problems = store.verify();

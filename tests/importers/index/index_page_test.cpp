@@ -112,7 +112,8 @@ std::vector<RealWheel> real_wheels(const std::string& name, bool host_links) {
                                    ? std::optional<std::string>("sha256=" + *file.metadata_sha256)
                                    : std::nullopt,
                            .upload_time = file.upload_time,
-                           .provenance = torchpin::Provenance::Observed};
+                           .provenance = torchpin::Provenance::Observed,
+                           .seen_in = std::nullopt};
         wheels.push_back(RealWheel{page_url, project, std::move(file), std::move(expected)});
     }
     return wheels;
