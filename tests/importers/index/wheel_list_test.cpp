@@ -160,6 +160,51 @@ BOOST_AUTO_TEST_CASE(the_quoted_index_fragments_are_two_observed_files) {
                    "sha256=86107f52ff49e63a75c9d345374cac30140e053a12ffa728d676fee836e69022"));
 }
 
+BOOST_AUTO_TEST_CASE(the_observed_wheels_of_2_8_to_2_14_keep_their_digests_and_sources) {
+    const WheelListImport list = read_data_list("observed_wheels_2.8-2.14.json");
+    BOOST_TEST(list.files.size() == 470u);
+    const auto counts = count_by_package(list);
+    BOOST_TEST(counts.at("torch") == 222u);
+    BOOST_TEST(counts.at("torchvision") == 154u);
+    BOOST_TEST(counts.at("torchaudio") == 94u);
+    for (const IndexFile& file : list.files) {
+        BOOST_TEST(file.sha256.has_value(), file.wheel.to_string());
+        BOOST_TEST(!file.seen_in.value_or("").empty(), file.wheel.to_string());
+    }
+    const IndexFile& golden =
+        file_named(list, "torch-2.13.0+cu130-cp312-cp312-manylinux_2_28_x86_64.whl");
+    BOOST_TEST(golden.sha256 ==
+               std::optional<std::string>(
+                   "8db7338e6895c3d4bd89a02ff4209507d1f0cf2ffeb3b898538b5a07d1ea8c1e"));
+    BOOST_TEST(golden.backend->to_string() == "cu130");
+    const IndexFile& mac = file_named(list, "torch-2.8.0-cp310-none-macosx_11_0_arm64.whl");
+    BOOST_TEST(mac.backend->to_string() == "cpu"); // from the /whl/cpu/ directory
+    BOOST_TEST(mac.seen_in->starts_with("NixOS/nixpkgs pkgs/development/python-modules/torch/bin/"
+                                        "binary-hashes.nix @e92ca437"));
+    // PyPI's file has no backend; AMD's Windows ROCm wheel takes its label's.
+    BOOST_TEST(!file_named(list, "torch-2.11.0-cp312-cp312-manylinux_2_28_x86_64.whl").backend);
+    BOOST_TEST(
+        file_named(list, "torch-2.9.1+rocm7.2.1-cp312-cp312-win_amd64.whl").backend->to_string() ==
+        "rocm7.2.1");
+}
+
+BOOST_AUTO_TEST_CASE(each_entry_keeps_where_it_was_seen) {
+    const IndexFile nix = file_named(read_data_list("nixpkgs_torch_wheels.json"),
+                                     "torch-2.7.1+cu128-cp39-cp39-manylinux_2_28_x86_64.whl");
+    BOOST_TEST(nix.seen_in == std::optional<std::string>(
+                                  "NixOS/nixpkgs pkgs/development/python-modules/torch/bin/"
+                                  "binary-hashes.nix @19d64621d6ab5c16fc807aa41d4d849981b687ca"));
+    const IndexFile quoted = file_named(read_data_list("quoted_index_fragments.json"),
+                                        "torch-2.1.0+cu121-cp310-cp310-linux_x86_64.whl");
+    BOOST_TEST(quoted.seen_in->starts_with("Poetry/mirror discussion"));
+    const IndexFile lock = read_data_list("invokeai_uvlock_pytorch_index_wheels.json").files[0];
+    BOOST_TEST(!lock.seen_in); // the list has one source, its manifest entry's
+    BOOST_TEST(read_text(entry(good_url + ", \"source\": \"a Dockerfile\"")).files[0].seen_in ==
+               std::optional<std::string>("a Dockerfile"));
+    BOOST_TEST(error_of(entry(good_url + ", \"source\": {\"repo\": \"a/b\", \"path\": \"p\"}")) ==
+               "2:1 an object \"source\" needs a string \"commit\"");
+}
+
 BOOST_AUTO_TEST_CASE(the_dataset_copies_match_the_test_fixtures) {
     for (const std::string file :
          {"invokeai_uvlock_pytorch_index_wheels.json", "nixpkgs_torch_wheels.json"}) {
