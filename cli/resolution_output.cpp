@@ -154,7 +154,7 @@ std::vector<PinFiles> pin_files(const CompatMatrix& matrix, const Candidate& sol
             const bool same_backend = file.backend ? *file.backend == solution.backend
                                                    : solution.backend.kind() == BackendKind::Cpu;
             if (file.wheel.version() != *pin.version || !same_backend ||
-                !seen.insert(file.wheel.to_string()).second) {
+                !matrix.on_pytorch_index(file) || !seen.insert(file.wheel.to_string()).second) {
                 continue;
             }
             (file.sha256 ? files.hashed : files.unhashed).push_back(&file);

@@ -1,5 +1,8 @@
-// Lookups over the in-memory matrix: release, backend CUDA, driver minimums, arch lists.
+// Lookups over the in-memory matrix: release, backend CUDA, driver minimums, arch lists, which
+// wheel files answers may pin and which builds they show.
 #include "engine/matrix/compat_matrix.hpp"
+
+#include "engine/pep/platform_tag.hpp"
 
 #include <algorithm>
 
@@ -110,6 +113,54 @@ const PublishedBackend* CompatMatrix::publication(const Version& torch, const Ba
             return p.torch == torch && p.backend == backend && p.os == os && p.arch == arch;
         });
     return it == published.end() ? nullptr : &*it;
+}
+
+bool CompatMatrix::lists_every_file(const IndexFile& file) const {
+    return file.provenance == Provenance::Observed && !wheel_lists.contains(file.listing);
+}
+
+bool CompatMatrix::on_pytorch_index(const IndexFile& file) const {
+    return torchpin::on_pytorch_index(file, wheel_lists.contains(file.listing));
+}
+
+bool on_pytorch_index(const IndexFile& file, bool from_wheel_list) {
+    if (!from_wheel_list) {
+        return true;
+    }
+    const auto folder = Backend::parse_index_url(file.url);
+    return file.backend && folder && *folder == *file.backend;
+}
+
+std::optional<PublishedBackend> build_shown_by(const IndexFile& file) {
+    const auto& platforms = file.wheel.tag_set().platforms();
+    if (file.wheel.name().normalized() != "torch" || file.provenance != Provenance::Observed ||
+        !file.backend || platforms.size() != 1) {
+        return std::nullopt;
+    }
+    const PlatformTag platform = PlatformTag::parse(platforms.front());
+    std::optional<OperatingSystem> os;
+    switch (platform.family()) {
+    case PlatformFamily::Linux:
+    case PlatformFamily::Manylinux:
+    case PlatformFamily::Musllinux:
+        os = OperatingSystem::Linux;
+        break;
+    case PlatformFamily::Windows:
+        os = OperatingSystem::Windows;
+        break;
+    case PlatformFamily::Macos:
+        os = OperatingSystem::Macos;
+        break;
+    case PlatformFamily::Any:
+    case PlatformFamily::Other:
+        break;
+    }
+    const auto arch = parse_cpu_arch(platform.arch());
+    if (!os || !arch) {
+        return std::nullopt;
+    }
+    return PublishedBackend{file.wheel.version().public_version(), *file.backend, *os, *arch,
+                            false};
 }
 
 } // namespace torchpin

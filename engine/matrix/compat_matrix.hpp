@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -142,6 +143,9 @@ struct CompatMatrix {
     std::vector<IndexFile> wheels; // torch, torchvision, torchaudio wheels for the target OS/CPU
     WheelReader read_wheels; // set instead of `wheels`: reads them per release (ReleaseWheels)
     std::vector<PublishedBackend> pypi_builds; // the build `pip install torch==V` gets from PyPI
+    // The wheel_file listings that are wheel lists (the files a lockfile, hash file or script
+    // pins), not index pages: each names some files of an index, never all of them.
+    std::set<std::string, std::less<>> wheel_lists;
 
     const ReleaseFact* release(const Version& torch) const;
     // The toolkit of `backend` for `torch`: the release's own where the matrix has one.
@@ -159,6 +163,27 @@ struct CompatMatrix {
     // The build of this release and backend for this OS and CPU, where the matrix records one.
     const PublishedBackend* publication(const Version& torch, const Backend& backend,
                                         OperatingSystem os, CpuArch arch) const;
+
+    // Whether the file's listing is an index page that lists every file of its folder: then a
+    // Python none of its files is for has no file there. False for a wheel list and for
+    // derived rows (the naming rules leave the Pythons they cannot name unnamed).
+    bool lists_every_file(const IndexFile& file) const;
+    // on_pytorch_index (below) with the file's listing looked up in `wheel_lists`.
+    bool on_pytorch_index(const IndexFile& file) const;
 };
+
+// Whether `file` is one of the PyTorch index's own files, which answers that install from
+// https://download.pytorch.org/whl/<variant> may pin: every file of an index page or of the
+// naming rules; a file of a wheel list (`from_wheel_list`) only when its URL is in the variant
+// folder of its backend (…/whl/cu130/torch-2.13.0%2Bcu130-…, or a mirror that keeps the layout),
+// which leaves out PyPI's files (torch-2.11.0-…-manylinux_2_28_x86_64.whl is PyPI's CUDA 13.0
+// build, not /whl/cpu's) and other vendors' indexes (AMD's Windows ROCm torch on repo.radeon.com).
+bool on_pytorch_index(const IndexFile& file, bool from_wheel_list);
+
+// The build an observed torch file shows was published: its release, its backend and the OS and
+// CPU of its platform tag (torch-2.8.0-cp310-none-macosx_11_0_arm64.whl in /whl/cpu/: 2.8.0, cpu,
+// macos, aarch64). nullopt for other packages, derived rows, files without a backend and
+// platforms without one OS and CPU (any, universal2).
+std::optional<PublishedBackend> build_shown_by(const IndexFile& file);
 
 } // namespace torchpin

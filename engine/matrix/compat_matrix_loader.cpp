@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <sstream>
+#include <tuple>
 #include <unordered_map>
 
 namespace torchpin {
@@ -223,6 +224,66 @@ HsaOverrideFact hsa_override_row(sqlite::Statement& row) {
     return fact;
 }
 
+// The wheel_file listings at `revision` that came from wheel lists (source kind "wheel-list").
+void read_wheel_lists(sqlite::Database& db, std::int64_t revision, CompatMatrix& m) {
+    for_rows(db,
+             "SELECT l.name FROM listing l JOIN source s ON s.id = l.source WHERE "
+             "l.table_name = 'wheel_file' AND s.kind = 'wheel-list' AND l.valid_from <= ?1 AND "
+             "(l.valid_to IS NULL OR l.valid_to > ?1)",
+             revision, [&](sqlite::Statement& row) { m.wheel_lists.insert(row.text(0)); });
+}
+
+// Adds to m.published each build that an observed torch file of the PyTorch index shows
+// (build_shown_by) and release_backend lacks, and marks a projected one seen: a file on the index
+// is the strongest evidence that its build was published. Reads one row per listing, version,
+// backend, platform and URL folder (the URL up to its last '/'), not every file.
+void add_builds_shown_by_files(sqlite::Database& db, std::int64_t revision, ParsedTexts& texts,
+                               CompatMatrix& m) {
+    std::map<std::tuple<Version, Backend, OperatingSystem, CpuArch>, std::size_t> known;
+    for (std::size_t i = 0; i < m.published.size(); ++i) {
+        const PublishedBackend& p = m.published[i];
+        known.emplace(std::tuple(p.torch, p.backend, p.os, p.arch), i);
+    }
+    for_rows(db,
+             "SELECT DISTINCT listing, file_name, backend, rtrim(url, replace(url, '/', '')) "
+             "FROM wheel_file WHERE " +
+                 valid_at(1) +
+                 " AND package = 'torch' AND provenance = 'observed' AND backend IS NOT NULL",
+             revision, [&](sqlite::Statement& row) {
+                 const std::string listing = row.text(0);
+                 const auto wheel = WheelFilename::parse(row.text(1));
+                 if (!wheel) {
+                     return; // wheel_row reports it where the file is read
+                 }
+                 const IndexFile file{
+                     .listing = listing,
+                     .wheel = *wheel,
+                     .backend = texts.backend(row.text(2), "wheel_file", row.text(1), "backend"),
+                     .url = row.text(3) + row.text(1),
+                     .sha256 = std::nullopt,
+                     .requires_python = std::nullopt,
+                     .yanked = false,
+                     .yanked_reason = "",
+                     .core_metadata = std::nullopt,
+                     .upload_time = std::nullopt,
+                     .provenance = Provenance::Observed,
+                     .seen_in = std::nullopt,
+                 };
+                 const auto build = build_shown_by(file);
+                 if (!build || !m.on_pytorch_index(file)) {
+                     return;
+                 }
+                 const auto [it, fresh] =
+                     known.emplace(std::tuple(build->torch, build->backend, build->os, build->arch),
+                                   m.published.size());
+                 if (fresh) {
+                     m.published.push_back(*build);
+                 } else {
+                     m.published[it->second].projected = false; // seen, no longer expected
+                 }
+             });
+}
+
 // Every table at `revision`, with the wheel rows that `wheel_filter` (an SQL condition) admits,
 // or none without one.
 CompatMatrix load(MatrixStore& store, std::int64_t revision,
@@ -276,6 +337,8 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
     };
     read_builds("release_backend", m.published);
     read_builds("pypi_backend", m.pypi_builds);
+    read_wheel_lists(db, revision, m);
+    add_builds_shown_by_files(db, revision, texts, m);
     for_rows(db, "SELECT backend, cuda FROM backend_cuda" + valid, revision,
              [&](sqlite::Statement& row) {
                  const std::string key = row.text(0);

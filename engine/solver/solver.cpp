@@ -85,22 +85,41 @@ bool wheel_for_platform(const IndexFile& file, const TagEnvironment& tags) {
     return false;
 }
 
+// Is `file` for the machine's Python (interpreter and ABI), on whatever version of its
+// platform? A cp312 manylinux_2_28 file is, on a glibc 2.17 machine with CPython 3.12.
+bool wheel_for_python(const IndexFile& file, const TagEnvironment& tags,
+                      const std::string& machine_platform) {
+    const auto& wheel_tags = file.wheel.tags();
+    return std::any_of(wheel_tags.begin(), wheel_tags.end(), [&](const Tag& tag) {
+        return supported(Tag(tag.interpreter(), tag.abi(), machine_platform), tags);
+    });
+}
+
 struct WheelChoice {
     bool any_listed = false; // the matrix lists files for this version, backend and platform
+    // Of those, one comes from an index page that lists every file of its folder, or one is
+    // for the machine's Python: either way the files say whether the machine has one.
+    bool listing_decides = false;
     const IndexFile* best = nullptr; // the file pip installs on this machine, if any
 };
 
-WheelChoice choose_wheel(const ReleaseWheels& wheels, const TagEnvironment& tags,
-                         const TagRanking& ranking, std::string_view package,
+// The file pip installs among the PyTorch index's own files (CompatMatrix::on_pytorch_index)
+// of this release and backend for the machine's OS and CPU.
+WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels,
+                         const TagEnvironment& tags, const TagRanking& ranking,
+                         const std::string& machine_platform, std::string_view package,
                          const Version& version, const Backend& backend) {
     WheelChoice choice;
     std::optional<std::size_t> best_priority;
     for (const IndexFile* listed : wheels.of(package, version)) {
         const IndexFile& file = *listed;
-        if (!wheel_of_backend(file, backend) || !wheel_for_platform(file, tags)) {
+        if (!wheel_of_backend(file, backend) || !wheel_for_platform(file, tags) ||
+            !matrix.on_pytorch_index(file)) {
             continue;
         }
         choice.any_listed = true;
+        choice.listing_decides = choice.listing_decides || matrix.lists_every_file(file) ||
+                                 wheel_for_python(file, tags, machine_platform);
         const auto priority = ranking.best(file.wheel.tag_set());
         const bool better =
             priority && (!best_priority || *priority < *best_priority ||
@@ -177,9 +196,9 @@ public:
             c.rejections.push_back(BackendNotPublished{release.torch, backend});
             return c;
         }
-        if (projected &&
-            !choose_wheel(wheels_, machine_.tags, ranking_, "torch", release.torch, backend)
-                 .any_listed) {
+        if (projected && !choose_wheel(matrix_, wheels_, machine_.tags, ranking_, best_platform_,
+                                       "torch", release.torch, backend)
+                              .any_listed) {
             c.rejections.push_back(BuildNotVerified{release.torch, backend});
         }
         check_backend_kind(c);
@@ -301,8 +320,8 @@ private:
 
     void check_package(Candidate& c, const ReleaseFact& release, std::string_view package,
                        const Version& version) const {
-        const WheelChoice wheel =
-            choose_wheel(wheels_, machine_.tags, ranking_, package, version, c.backend);
+        const WheelChoice wheel = choose_wheel(matrix_, wheels_, machine_.tags, ranking_,
+                                               best_platform_, package, version, c.backend);
         const bool torch_labelled = !c.pins.empty() && c.pins.front().package == "torch" &&
                                     c.pins.front().version && c.pins.front().version->has_local();
         const Version pinned =
@@ -321,12 +340,14 @@ private:
                 }
             }
         }
-        if (wheel.any_listed && !wheel.best) {
+        if (wheel.listing_decides && !wheel.best) {
             c.rejections.push_back(NoWheelFor{std::string(package), version, c.backend,
                                               machine_.tags.python.abi(), best_platform()});
             return;
         }
-        if (!wheel.any_listed) {
+        if (!wheel.best) {
+            // No file decides: none listed, or only files of wheel lists and naming rules for
+            // other Pythons, which do not say that the index has none for this one.
             const std::string python = python_label(machine_.tags.python);
             if (!release.python.empty() && std::find(release.python.begin(), release.python.end(),
                                                      python) == release.python.end()) {
@@ -334,11 +355,13 @@ private:
                                                   machine_.tags.python.abi(), best_platform()});
                 return;
             }
-            c.warnings.push_back("the matrix lists no " + std::string(package) + " " +
-                                 pinned.to_string() + " files; Python " + python +
-                                 (release.python.empty()
-                                      ? " support is unknown"
-                                      : " support comes from the release matrix"));
+            c.warnings.push_back(
+                "the matrix lists no " + std::string(package) + " " + pinned.to_string() +
+                (wheel.any_listed ? " file for Python " + python + " (only some files are known)"
+                                  : " files") +
+                "; Python " + python +
+                (release.python.empty() ? " support is unknown"
+                                        : " support comes from the release matrix"));
         }
         c.pins.push_back(Pin{std::string(package), pinned, "",
                              wheel.best != nullptr ? std::optional(*wheel.best) : std::nullopt});

@@ -171,6 +171,25 @@ MatrixBuilder& MatrixBuilder::wheel(const std::string& file_name, const std::str
     return *this;
 }
 
+MatrixBuilder& MatrixBuilder::listed_wheel(const std::string& url) {
+    const std::string list = "data/wheels/list.json";
+    std::string file_name = url.substr(url.rfind('/') + 1);
+    if (const auto plus = file_name.find("%2B"); plus != std::string::npos) {
+        file_name.replace(plus, 3, "+");
+    }
+    const WheelFilename wheel = WheelFilename::from(file_name);
+    const std::string label = wheel.version().local_label();
+    const auto folder = Backend::parse_index_url(url);
+    matrix_.wheels.push_back(
+        IndexFile{list, wheel,
+                  !label.empty() ? std::optional(Backend::from(label))
+                                 : (folder ? std::optional(*folder) : std::nullopt),
+                  url, std::string(64, 'a'), std::nullopt, false, "", std::nullopt, std::nullopt,
+                  Provenance::Observed, "a lockfile"});
+    matrix_.wheel_lists.insert(list);
+    return *this;
+}
+
 TargetMachine linux_machine(const std::string& python, const std::string& driver,
                             const std::vector<std::string>& gpu_capabilities) {
     TargetMachine m;

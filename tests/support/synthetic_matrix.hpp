@@ -51,6 +51,9 @@ public:
                                const std::string& torch_spec);
     // A wheel file of the given name, listed as PyTorch lists it on the backend's folder.
     MatrixBuilder& wheel(const std::string& file_name, const std::string& backend);
+    // A file of a wheel list ("data/wheels/list.json": files a lockfile pins, some of an index's)
+    // at `url`; its backend is its local label's, else its URL folder's, as the importer reads it.
+    MatrixBuilder& listed_wheel(const std::string& url);
 
     const CompatMatrix& matrix() const { return matrix_; }
 

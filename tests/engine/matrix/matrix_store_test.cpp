@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <set>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -366,6 +367,46 @@ BOOST_AUTO_TEST_CASE(an_hsa_override_must_run_as_the_target_its_value_names) {
                                        "runs a GPU as gfx1030") != std::string::npos,
             e.what());
     }
+}
+
+BOOST_AUTO_TEST_CASE(observed_torch_files_of_the_index_show_published_builds) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    const auto file_at = [](const std::string& url, const std::string& name,
+                            std::optional<std::string> backend) {
+        IndexFile file = wheel(name);
+        file.listing = "data/wheels/list.json";
+        file.url = url + name;
+        file.backend = backend ? std::optional(Backend::from(*backend)) : std::nullopt;
+        return file;
+    };
+    ListingImport list{&wheel_file_table(),
+                       "data/wheels/list.json",
+                       SourceInfo{"wheel-list", "data/wheels/list.json", "d", "", ""},
+                       {}};
+    for (const IndexFile& file :
+         {file_at("https://download.pytorch.org/whl/cpu/",
+                  "torch-2.8.0-cp310-none-macosx_11_0_arm64.whl", "cpu"),
+          file_at("https://repo.radeon.com/rocm/windows/rocm-rel-7.2.1/",
+                  "torch-2.9.1+rocm7.2.1-cp312-cp312-win_amd64.whl", "rocm7.2.1"),
+          file_at("https://files.pythonhosted.org/packages/1a/c9/82/",
+                  "torch-2.11.0-cp312-cp312-manylinux_2_28_x86_64.whl", std::nullopt)}) {
+        list.rows.push_back(to_row(file));
+    }
+    BOOST_REQUIRE(store.import(request({list, listing({wheel(a)}, "page")})).revision);
+    const CompatMatrix m = load_compat_matrix(store, 1, TagEnvironment{});
+    BOOST_TEST(m.wheel_lists == (std::set<std::string, std::less<>>{"data/wheels/list.json"}),
+               boost::test_tools::per_element());
+    std::vector<std::string> builds;
+    for (const PublishedBackend& p : m.published) {
+        builds.push_back(p.torch.to_string() + " " + p.backend.to_string() + " " +
+                         std::string(name(p.os)) + " " + std::string(name(p.arch)));
+    }
+    // The index page's file shows its build; of the wheel list, only the file in /whl/cpu/ does.
+    std::sort(builds.begin(), builds.end());
+    BOOST_TEST(
+        builds == (std::vector<std::string>{"2.1.2 cu121 linux x86_64", "2.8.0 cpu macos aarch64"}),
+        boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

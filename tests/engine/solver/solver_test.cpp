@@ -186,6 +186,56 @@ BOOST_AUTO_TEST_CASE(listed_wheels_decide_over_the_python_list_and_pins_take_the
         !none.solution.has_value()); // 3.13 is in the release list, but no 3.13 file is listed
 }
 
+BOOST_AUTO_TEST_CASE(a_wheel_list_never_hides_a_python_of_the_release) {
+    // A lockfile pins the cp312 file of torch 2.10.0+cu130; the index has one per Python.
+    MatrixBuilder b;
+    b.release("2.10.0", "0.25.0", "2.10.0", "3.10 3.11 3.12 3.13")
+        .published("2.10.0", "cpu")
+        .listed_wheel("https://download.pytorch.org/whl/cpu/"
+                      "torch-2.10.0%2Bcpu-cp312-cp312-manylinux_2_28_x86_64.whl");
+    const auto listed = resolve(b.matrix(), linux_machine("3.12", "", {}), request_for({"torch"}));
+    BOOST_REQUIRE(listed.solution.has_value());
+    BOOST_TEST(listed.solution->pins.at(0).wheel->wheel.to_string() ==
+               "torch-2.10.0+cpu-cp312-cp312-manylinux_2_28_x86_64.whl");
+    const auto other = resolve(b.matrix(), linux_machine("3.11", "", {}), request_for({"torch"}));
+    BOOST_REQUIRE(other.solution.has_value()); // not "no wheel": the list is not the index
+    BOOST_TEST(!other.solution->pins.at(0).wheel.has_value());
+    BOOST_TEST(other.solution->pins.at(0).specifier() == "==2.10.0+cpu");
+    BOOST_TEST(
+        has_line(other.solution->warnings,
+                 "the matrix lists no torch 2.10.0+cpu file for Python 3.11 (only some files "
+                 "are known); Python 3.11 support comes from the release matrix"));
+    // Outside the release's Pythons, and where the listed file is this Python's but needs a
+    // newer glibc, there is no wheel.
+    BOOST_TEST(!resolve(b.matrix(), linux_machine("3.9", "", {}), request_for({"torch"}))
+                    .solution.has_value());
+    auto old_glibc = linux_machine("3.12", "", {});
+    old_glibc.tags.glibc = OsVersion{2, 17};
+    const auto r = resolve(b.matrix(), old_glibc, request_for({"torch"}));
+    BOOST_TEST(!r.solution.has_value());
+    BOOST_TEST(verdict(r.candidates.at(0)) == "no-wheel");
+}
+
+BOOST_AUTO_TEST_CASE(files_of_pypi_and_other_indexes_are_never_pinned) {
+    MatrixBuilder b;
+    b.release("2.11.0", "0.26.0", "2.11.0", "3.10 3.11 3.12 3.13")
+        .published("2.11.0", "cpu")
+        // PyPI's torch 2.11.0 is its CUDA 13.0 build: no /whl/cpu/ file, whatever its label.
+        .listed_wheel("https://files.pythonhosted.org/packages/1a/c9/82638e/"
+                      "torch-2.11.0-cp312-cp312-manylinux_2_28_x86_64.whl")
+        .listed_wheel("https://repo.radeon.com/rocm/windows/rocm-rel-7.2.1/"
+                      "torch-2.9.1%2Brocm7.2.1-cp312-cp312-win_amd64.whl")
+        .listed_wheel("https://mirrors.aliyun.com/pytorch-wheels/xpu/"
+                      "torch-2.8.0%2Bxpu-cp312-cp312-win_amd64.whl");
+    const CompatMatrix& m = b.matrix();
+    BOOST_TEST(!m.on_pytorch_index(m.wheels.at(0)));
+    BOOST_TEST(!m.on_pytorch_index(m.wheels.at(1)));
+    BOOST_TEST(m.on_pytorch_index(m.wheels.at(2))); // a mirror of /whl/xpu/ keeps its layout
+    const auto r = resolve(m, linux_machine("3.12", "", {}), request_for({"torch"}));
+    BOOST_REQUIRE(r.solution.has_value());
+    BOOST_TEST(!r.solution->pins.at(0).wheel.has_value());
+}
+
 BOOST_AUTO_TEST_CASE(files_listed_for_another_cpu_say_nothing_about_this_one) {
     MatrixBuilder b;
     b.release("2.5.1", "0.20.1", "2.5.1", "3.9 3.10 3.11 3.12 3.13")
