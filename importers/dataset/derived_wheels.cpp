@@ -2,6 +2,7 @@
 #include "importers/dataset/derived_wheels.hpp"
 
 #include "engine/base/sha256.hpp"
+#include "engine/matrix/compat_matrix.hpp"
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 #include "engine/pep/wheel_filename.hpp"
@@ -20,8 +21,8 @@ namespace {
 
 constexpr std::string_view download_base = "https://download.pytorch.org/whl/";
 
-constexpr std::array rule_keys{"torch", "backend",  "os",       "arch", "local_label",
-                               "abi",   "platform", "evidence", "cites"};
+constexpr std::array rule_keys{"torch",       "backend", "os",       "arch",     "python",
+                               "local_label", "abi",     "platform", "evidence", "cites"};
 
 [[noreturn]] void reject_at(const Diagnostic& position, std::string message) {
     Diagnostic diagnostic = position;
@@ -29,12 +30,16 @@ constexpr std::array rule_keys{"torch", "backend",  "os",       "arch", "local_l
     throw InputError(std::move(diagnostic));
 }
 
-// "cp311" -> CPython 3.11; nullopt for anything else.
-std::optional<PythonTarget> python_of_interpreter(std::string_view interpreter) {
+// "cp311" -> CPython 3.11, and with the ABI "cp314t" after "cp314", free-threaded 3.14;
+// nullopt for anything else.
+std::optional<PythonTarget> python_of_tag(std::string_view interpreter, std::string_view abi) {
     if (!interpreter.starts_with("cp3") || interpreter.size() < 4) {
         return std::nullopt;
     }
-    const auto parsed = PythonTarget::parse("cp3." + std::string(interpreter.substr(3)));
+    const bool free_threaded =
+        abi.size() == interpreter.size() + 1 && abi.starts_with(interpreter) && abi.ends_with('t');
+    const auto parsed = PythonTarget::parse("cp3." + std::string(interpreter.substr(3)) +
+                                            (free_threaded ? "t" : ""));
     return parsed ? std::optional(*parsed) : std::nullopt;
 }
 
@@ -167,6 +172,14 @@ public:
                    "\"arch\" must be a CPU such as x86_64 or aarch64");
         }
         rule.arch = *arch;
+        if (entry.contains("python")) {
+            const auto pythons = SpecifierSet::parse(text(entry, "python"));
+            if (!pythons) {
+                reject(required(entry, "python").source(),
+                       "\"python\" must be a PEP 440 specifier set such as \"<3.14\"");
+            }
+            rule.pythons = *pythons;
+        }
         const toml::node& label = required(entry, "local_label");
         if (!label.is_boolean()) {
             reject(label.source(), "\"local_label\" must be true or false");
@@ -191,28 +204,44 @@ public:
     }
 
 private:
-    // Every evidence name must be exactly the name the rule gives its version and python.
-    void check_reproduces_evidence(const WheelNamingRule& rule,
-                                   const toml::source_region& where) const {
+    // Every evidence name must be exactly the name the rule gives its version and python; the
+    // releases it shows bound the rule's (all evidence, and the free-threaded evidence).
+    void check_reproduces_evidence(WheelNamingRule& rule, const toml::source_region& where) const {
+        std::optional<std::pair<Version, Version>> span;
         for (const std::string& evidence : rule.evidence) {
             const auto wheel = WheelFilename::parse(evidence);
             if (!wheel) {
                 reject(where, "evidence \"" + evidence +
                                   "\" is not a valid wheel file name: " + wheel.error().message);
             }
-            const auto& interpreters = wheel->tag_set().interpreters();
-            const auto python = interpreters.size() == 1
-                                    ? python_of_interpreter(interpreters.front())
+            const auto& tags = wheel->tags();
+            const auto python = tags.size() == 1
+                                    ? python_of_tag(tags.front().interpreter(), tags.front().abi())
                                     : std::nullopt;
             const Version release = wheel->version().public_version();
-            const auto expected = python && rule.torch.contains(release)
-                                      ? rule.file_name(release, *python)
-                                      : std::nullopt;
+            const auto expected =
+                python && rule.torch.contains(release) && rule.covers_python(*python)
+                    ? rule.file_name(release, *python)
+                    : std::nullopt;
             if (wheel->name().normalized() != "torch" || expected != evidence) {
                 reject(where, "the rule does not name its evidence \"" + evidence + "\"" +
                                   (expected ? " (it would name \"" + *expected + "\")" : ""));
             }
+            widen(span, release);
+            if (python->is_free_threaded()) {
+                widen(rule.free_threaded_evidence, release);
+            }
         }
+        rule.oldest_evidence = span->first;
+        rule.newest_evidence = span->second;
+    }
+
+    static void widen(std::optional<std::pair<Version, Version>>& span, const Version& release) {
+        if (!span) {
+            span.emplace(release, release);
+        }
+        span->first = std::min(span->first, release);
+        span->second = std::max(span->second, release);
     }
 
     TextInput input_;
@@ -258,18 +287,98 @@ std::optional<Version> release_version(const std::string& text) {
     return *version;
 }
 
+std::string build_key(const Version& torch, const Backend& backend, OperatingSystem os,
+                      CpuArch arch) {
+    return torch.to_string() + ' ' + backend.to_string() + ' ' + std::string(name(os)) + ' ' +
+           std::string(name(arch));
+}
+
+// The observed files of the PyTorch index by the build and Python they are for, to find one that
+// contradicts a rule.
+class ObservedByPython {
+public:
+    explicit ObservedByPython(const std::vector<IndexFile>& observed) {
+        for (const IndexFile& file : observed) {
+            const auto build = build_shown_by(file);
+            const auto& tags = file.wheel.tags();
+            if (build && tags.size() == 1) {
+                files_.emplace(build_key(build->torch, build->backend, build->os, build->arch) +
+                                   ' ' + tags.front().interpreter() + '-' + tags.front().abi(),
+                               &file);
+            }
+        }
+    }
+
+    // An observed file for this build and Python (its interpreter and own ABI tag), or nullptr.
+    const IndexFile* find(const ReleaseBuild& build, const PythonTarget& python) const {
+        const auto it = files_.find(build_key(build.torch, build.backend, build.os, build.arch) +
+                                    ' ' + python.interpreter() + '-' + python.abi());
+        return it == files_.end() ? nullptr : it->second;
+    }
+
+private:
+    std::map<std::string, const IndexFile*> files_;
+};
+
+// A rule's files stay within its evidence's releases: no rule extrapolates a naming.
+void check_within_evidence(const WheelNamingRule& rule, const ReleaseBuild& build) {
+    if (build.torch < rule.oldest_evidence || rule.newest_evidence < build.torch) {
+        reject_at(rule.position, "the rule covers torch " + build.torch.to_string() + " " +
+                                     build.backend.to_string() + " " + std::string(name(build.os)) +
+                                     " " + std::string(name(build.arch)) +
+                                     ", outside the releases of its evidence (" +
+                                     rule.oldest_evidence.to_string() + " to " +
+                                     rule.newest_evidence.to_string() + ")");
+    }
+}
+
+// The one rule of `covering` (those that cover `build`) that names files for `python`, or
+// nullptr; two are an error at the second.
+const WheelNamingRule* rule_for_python(const std::vector<const WheelNamingRule*>& covering,
+                                       const ReleaseBuild& build, const PythonTarget& python) {
+    const WheelNamingRule* rule = nullptr;
+    for (const WheelNamingRule* candidate : covering) {
+        if (!candidate->covers_python(python)) {
+            continue;
+        }
+        if (rule != nullptr) {
+            reject_at(candidate->position,
+                      "this rule and the rule on line " + std::to_string(rule->position.line) +
+                          " both name torch " + build.torch.to_string() + " " +
+                          build.backend.to_string() + " files for " + std::string(name(build.os)) +
+                          " " + std::string(name(build.arch)) + " and Python " +
+                          std::to_string(python.major) + "." + std::to_string(python.minor));
+        }
+        rule = candidate;
+    }
+    return rule;
+}
+
 } // namespace
 
 std::optional<std::string> WheelNamingRule::file_name(const Version& version,
                                                       const PythonTarget& python) const {
-    if (python.implementation != PythonImplementation::CPython ||
-        python.abi() != python.interpreter()) {
+    const std::string interpreter = python.interpreter();
+    const std::string abi = python.abi();
+    const bool own_abi = abi == interpreter || (python.is_free_threaded() && !abi_none);
+    if (python.implementation != PythonImplementation::CPython || !own_abi) {
         return std::nullopt;
     }
-    const std::string interpreter = python.interpreter();
     return "torch-" + version.public_version().to_string() +
            (local_label ? "+" + backend.to_string() : "") + "-" + interpreter + "-" +
-           (abi_none ? "none" : interpreter) + "-" + platform + ".whl";
+           (abi_none ? "none" : abi) + "-" + platform + ".whl";
+}
+
+bool WheelNamingRule::names_free_threaded(const Version& version,
+                                          const PythonTarget& target) const {
+    return !target.is_free_threaded() ||
+           (free_threaded_evidence && !(version < free_threaded_evidence->first) &&
+            !(free_threaded_evidence->second < version));
+}
+
+bool WheelNamingRule::covers_python(const PythonTarget& target) const {
+    return pythons.contains(
+        Version::from(std::to_string(target.major) + "." + std::to_string(target.minor)));
 }
 
 bool WheelNamingRule::covers(const Version& version, const Backend& build_backend,
@@ -329,24 +438,18 @@ DerivedWheels derive_wheel_files(const std::vector<ReleasePythons>& releases,
         by_release.try_emplace(release.torch, &release);
     }
     const std::set<std::string> observed_keys = wheel_keys(observed);
+    const ObservedByPython observed_by_python(observed);
     std::set<std::string> derived_urls;
     DerivedWheels out;
     for (const ReleaseBuild& build : builds) {
-        const WheelNamingRule* rule = nullptr;
+        std::vector<const WheelNamingRule*> covering;
         for (const WheelNamingRule& candidate : rules) {
-            if (!candidate.covers(build.torch, build.backend, build.os, build.arch)) {
-                continue;
+            if (candidate.covers(build.torch, build.backend, build.os, build.arch)) {
+                check_within_evidence(candidate, build);
+                covering.push_back(&candidate);
             }
-            if (rule != nullptr) {
-                reject_at(candidate.position,
-                          "this rule and the rule on line " + std::to_string(rule->position.line) +
-                              " both name torch " + build.torch.to_string() + " " +
-                              build.backend.to_string() + " files for " +
-                              std::string(name(build.os)) + " " + std::string(name(build.arch)));
-            }
-            rule = &candidate;
         }
-        if (rule == nullptr) {
+        if (covering.empty()) {
             out.gaps.push_back({build, std::nullopt, GapReason::NoRule});
             continue;
         }
@@ -357,7 +460,14 @@ DerivedWheels derive_wheel_files(const std::vector<ReleasePythons>& releases,
         }
         const std::string directory = build.backend.index_directory();
         for (const PythonTarget& python : release->second->pythons) {
-            const auto file_name = rule->file_name(build.torch, python);
+            const WheelNamingRule* rule = rule_for_python(covering, build, python);
+            if (rule == nullptr) {
+                out.gaps.push_back({build, python, GapReason::NoRule});
+                continue;
+            }
+            const auto file_name = rule->names_free_threaded(build.torch, python)
+                                       ? rule->file_name(build.torch, python)
+                                       : std::nullopt;
             if (!file_name) {
                 out.gaps.push_back({build, python, GapReason::FlaggedAbi});
                 continue;
@@ -371,6 +481,11 @@ DerivedWheels derive_wheel_files(const std::vector<ReleasePythons>& releases,
             if (observed_keys.contains(wheel_key(*wheel))) {
                 ++out.already_observed;
                 continue;
+            }
+            if (const IndexFile* other = observed_by_python.find(build, python)) {
+                reject_at(rule->position, "the rule names " + *file_name + ", but the observed " +
+                                              other->wheel.to_string() + " (" + other->listing +
+                                              ") is that build's file for " + python.abi());
             }
             std::string url =
                 std::string(download_base) + directory + "/" + percent_encode_plus(*file_name);
@@ -389,11 +504,25 @@ DerivedWheels derive_wheel_files(const std::vector<ReleasePythons>& releases,
                 .core_metadata = std::nullopt,
                 .upload_time = std::nullopt,
                 .provenance = Provenance::Derived,
+                .seen_in = "named by the rule on line " + std::to_string(rule->position.line),
             });
         }
     }
     std::sort(out.files.begin(), out.files.end(),
               [](const IndexFile& a, const IndexFile& b) { return a.url < b.url; });
+    return out;
+}
+
+std::vector<ReleaseBuild> builds_shown_by(const std::vector<IndexFile>& observed) {
+    std::vector<ReleaseBuild> out;
+    std::set<std::string> seen;
+    for (const IndexFile& file : observed) {
+        const auto build = build_shown_by(file);
+        if (build &&
+            seen.insert(build_key(build->torch, build->backend, build->os, build->arch)).second) {
+            out.push_back(ReleaseBuild{build->torch, build->backend, build->os, build->arch});
+        }
+    }
     return out;
 }
 
@@ -473,7 +602,7 @@ std::vector<ListingImport> derive_dataset_wheels(const std::filesystem::path& ru
                                                  const std::vector<ListingImport>& loaded,
                                                  std::vector<std::string>& warnings) {
     const std::vector<WheelNamingRule> rules = read_wheel_naming_rules(rules_path, known_citations);
-    std::vector<IndexFile> observed;
+    std::vector<IndexFile> on_index; // observed files of the PyTorch index, not PyPI's or AMD's
     Sha256 digest;
     digest.update(TextInput::read_file(rules_path).content());
     for (const ListingImport& listing : loaded) {
@@ -487,16 +616,23 @@ std::vector<ListingImport> derive_dataset_wheels(const std::filesystem::path& ru
         if (table == &wheel_file_table()) {
             for (const RowValues& row : listing.rows) {
                 IndexFile file = wheel_file_from_row(listing.name, row);
-                if (file.provenance == Provenance::Observed) {
-                    observed.push_back(std::move(file));
+                if (file.provenance == Provenance::Observed &&
+                    on_pytorch_index(file, listing.source.kind == "wheel-list")) {
+                    on_index.push_back(std::move(file));
                 }
             }
         }
     }
-    check_rule_evidence(rules, observed);
-    const DerivedWheels derived =
-        derive_wheel_files(release_pythons_from(loaded, warnings),
-                           release_builds_from(loaded, warnings), rules, observed);
+    check_rule_evidence(rules, on_index);
+    std::vector<ReleaseBuild> builds = release_builds_from(loaded, warnings);
+    for (ReleaseBuild& build : builds_shown_by(on_index)) {
+        builds.push_back(std::move(build));
+    }
+    DerivedWheels derived =
+        derive_wheel_files(release_pythons_from(loaded, warnings), builds, rules, on_index);
+    for (IndexFile& file : derived.files) {
+        file.seen_in = *file.seen_in + " of " + source.uri;
+    }
     source.digest = digest.hex();
     return derived_listings(derived, source);
 }

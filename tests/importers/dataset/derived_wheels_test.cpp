@@ -57,6 +57,13 @@ const std::string linux_cu121 =
     rule("==2.1.0", "cu121", "linux", "x86_64", true, "cp", "linux_x86_64",
          "torch-2.1.0+cu121-cp310-cp310-linux_x86_64.whl", "pep503-fragments");
 
+// `rule_text` with a "python" key (after "arch").
+std::string with_python(const std::string& rule_text, const std::string& pythons) {
+    const std::size_t line_end = rule_text.find('\n', rule_text.find("arch = "));
+    return rule_text.substr(0, line_end + 1) + "python = \"" + pythons + "\"\n" +
+           rule_text.substr(line_end + 1);
+}
+
 std::vector<WheelNamingRule> rules_of(const std::string& text) {
     Scratch s;
     return read_wheel_naming_rules(s.write("rules.toml", text), citations);
@@ -92,7 +99,8 @@ IndexFile observed(const std::string& name) {
                      .yanked_reason = "",
                      .core_metadata = std::nullopt,
                      .upload_time = std::nullopt,
-                     .provenance = Provenance::Observed};
+                     .provenance = Provenance::Observed,
+                     .seen_in = std::nullopt};
 }
 
 std::vector<std::string> urls_of(const DerivedWheels& derived) {
@@ -215,7 +223,7 @@ BOOST_AUTO_TEST_CASE(derived_listings_group_files_by_index_page) {
     BOOST_TEST(listings[2].rows.size() == 2u);
     BOOST_TEST(listings[2].table == &wheel_file_table());
     BOOST_TEST(listings[2].source.kind == "derived-wheels");
-    BOOST_TEST(listings[2].rows[0].back() == std::optional<std::string>("derived"));
+    BOOST_TEST(listings[2].rows[0][14] == std::optional<std::string>("derived"));
 }
 
 BOOST_AUTO_TEST_CASE(a_rule_must_reproduce_its_evidence) {
@@ -237,9 +245,118 @@ BOOST_AUTO_TEST_CASE(a_rule_must_reproduce_its_evidence) {
                                "torch-2.7.1+cu128-cp311-cp311-win_amd64.whl")) ==
                "9:12 the rule does not name its evidence "
                "\"torch-2.7.1+cu128-cp311-cp311-win_amd64.whl\"");
-    BOOST_TEST(rule_error(rule("==2.7.1", "cu128", "windows", "x86_64", true, "cp", "win_amd64",
-                               "torch-2.7.1+cu128-cp313-cp313t-win_amd64.whl"))
-                   .find("9:12 the rule does not name its evidence") == 0u);
+    BOOST_TEST(
+        rule_error(rule("==2.7.1", "cpu", "macos", "arm64", false, "none", "macosx_11_0_arm64",
+                        "torch-2.7.1-cp313-cp313t-macosx_11_0_arm64.whl"))
+            .find("9:12 the rule does not name its evidence") == 0u);
+    // A rule's Pythons ("python") must include its evidence's.
+    BOOST_TEST(rule_error(with_python(windows_cu128, ">=3.12")) ==
+               "10:12 the rule does not name its evidence "
+               "\"torch-2.7.1+cu128-cp311-cp311-win_amd64.whl\"");
+}
+
+BOOST_AUTO_TEST_CASE(free_threaded_files_only_within_their_evidence_releases) {
+    const auto rules = rules_of(rule(">=2.12.0,<=2.13.0", "cpu", "linux", "x86_64", true, "cp",
+                                     "manylinux_2_28_x86_64",
+                                     "torch-2.12.0+cpu-cp312-cp312-manylinux_2_28_x86_64.whl\", "
+                                     "\"torch-2.13.0+cpu-cp314-cp314t-manylinux_2_28_x86_64.whl"));
+    const DerivedWheels derived =
+        derive_wheel_files({{Version::from("2.12.0"), {py("3.14"), py("3.14t")}},
+                            {Version::from("2.13.0"), {py("3.14"), py("3.14t")}}},
+                           {build("2.12.0", "cpu", OperatingSystem::Linux, CpuArch::X86_64),
+                            build("2.13.0", "cpu", OperatingSystem::Linux, CpuArch::X86_64)},
+                           rules, {});
+    BOOST_TEST(
+        urls_of(derived) ==
+            (std::vector<std::string>{"https://download.pytorch.org/whl/cpu/"
+                                      "torch-2.12.0%2Bcpu-cp314-cp314-manylinux_2_28_x86_64.whl",
+                                      "https://download.pytorch.org/whl/cpu/"
+                                      "torch-2.13.0%2Bcpu-cp314-cp314-manylinux_2_28_x86_64.whl",
+                                      "https://download.pytorch.org/whl/cpu/"
+                                      "torch-2.13.0%2Bcpu-cp314-cp314t-manylinux_2_28_x86_64.whl"}),
+        boost::test_tools::per_element());
+    BOOST_REQUIRE_EQUAL(derived.gaps.size(), 1u); // 2.12.0 cp314t: no free-threaded evidence there
+    BOOST_TEST(derived.gaps[0].build.torch.to_string() == "2.12.0");
+    BOOST_TEST(name(derived.gaps[0].reason) == "flagged-abi");
+}
+
+BOOST_AUTO_TEST_CASE(rules_split_by_python_name_each_python_once) {
+    // torch 2.9.0 on macOS: cp310 … cp313 as cpXY-none-macosx_11_0, cp314 as cp314-cp314.
+    const auto rules = rules_of(
+        with_python(rule("==2.9.0", "cpu", "macos", "arm64", false, "none", "macosx_11_0_arm64",
+                         "torch-2.9.0-cp313-none-macosx_11_0_arm64.whl"),
+                    "<3.14") +
+        with_python(rule("==2.9.0", "cpu", "macos", "arm64", false, "cp", "macosx_11_0_arm64",
+                         "torch-2.9.0-cp314-cp314-macosx_11_0_arm64.whl"),
+                    ">=3.14"));
+    const DerivedWheels derived = derive_wheel_files(
+        {{Version::from("2.9.0"), {py("3.13"), py("3.14")}}},
+        {build("2.9.0", "cpu", OperatingSystem::Macos, CpuArch::Aarch64)}, rules, {});
+    BOOST_TEST(
+        urls_of(derived) ==
+            (std::vector<std::string>{
+                "https://download.pytorch.org/whl/cpu/torch-2.9.0-cp313-none-macosx_11_0_arm64.whl",
+                "https://download.pytorch.org/whl/cpu/"
+                "torch-2.9.0-cp314-cp314-macosx_11_0_arm64.whl"}),
+        boost::test_tools::per_element());
+    BOOST_TEST(derived.files[0].seen_in ==
+               std::optional<std::string>("named by the rule on line 1"));
+    BOOST_TEST(derived.files[1].seen_in ==
+               std::optional<std::string>("named by the rule on line 13"));
+}
+
+BOOST_AUTO_TEST_CASE(a_rule_names_no_release_outside_its_evidence) {
+    const auto rules = rules_of(rule(">=2.7", "cu128", "windows", "x86_64", true, "cp", "win_amd64",
+                                     "torch-2.7.1+cu128-cp311-cp311-win_amd64.whl"));
+    try {
+        derive_wheel_files({{Version::from("2.8.0"), {py("3.12")}}},
+                           {build("2.8.0", "cu128", OperatingSystem::Windows, CpuArch::X86_64)},
+                           rules, {});
+        BOOST_FAIL("no error");
+    } catch (const InputError& e) {
+        BOOST_TEST(e.diagnostic().line == 1u);
+        BOOST_TEST(e.diagnostic().message ==
+                   "the rule covers torch 2.8.0 cu128 windows x86_64, outside the releases of its "
+                   "evidence (2.7.1 to 2.7.1)");
+    }
+}
+
+BOOST_AUTO_TEST_CASE(an_observed_file_of_another_name_contradicts_a_rule) {
+    // XPU torch 2.9.0 is tagged linux_x86_64 on the index; a manylinux_2_28 rule contradicts it.
+    const auto rules =
+        rules_of(rule("==2.9.0", "xpu", "linux", "x86_64", true, "cp", "manylinux_2_28_x86_64",
+                      "torch-2.9.0+xpu-cp311-cp311-manylinux_2_28_x86_64.whl"));
+    IndexFile contradicting = observed("torch-2.9.0+xpu-cp312-cp312-linux_x86_64.whl");
+    contradicting.backend = Backend::from("xpu");
+    try {
+        derive_wheel_files({{Version::from("2.9.0"), {py("3.11"), py("3.12")}}},
+                           {build("2.9.0", "xpu", OperatingSystem::Linux, CpuArch::X86_64)}, rules,
+                           {contradicting});
+        BOOST_FAIL("no error");
+    } catch (const InputError& e) {
+        BOOST_TEST(e.diagnostic().line == 1u);
+        BOOST_TEST(e.diagnostic().message ==
+                   "the rule names torch-2.9.0+xpu-cp312-cp312-manylinux_2_28_x86_64.whl, but the "
+                   "observed torch-2.9.0+xpu-cp312-cp312-linux_x86_64.whl (data/observed.json) is "
+                   "that build's file for cp312");
+    }
+}
+
+BOOST_AUTO_TEST_CASE(observed_files_of_the_index_show_their_builds) {
+    IndexFile mac = observed("torch-2.8.0-cp310-none-macosx_11_0_arm64.whl");
+    mac.backend = Backend::from("cpu");
+    IndexFile mac_again = observed("torch-2.8.0-cp311-none-macosx_11_0_arm64.whl");
+    mac_again.backend = Backend::from("cpu");
+    IndexFile s390x = observed("torch-2.13.0+cpu-cp312-cp312-linux_s390x.whl");
+    s390x.backend = Backend::from("cpu");
+    const IndexFile vision = observed("torchvision-0.23.0-cp310-cp310-macosx_11_0_arm64.whl");
+    const auto builds = builds_shown_by({mac, mac_again, s390x, vision});
+    BOOST_REQUIRE_EQUAL(builds.size(), 2u);
+    BOOST_TEST(builds[0].torch.to_string() == "2.8.0");
+    BOOST_TEST(name(builds[0].os) == "macos");
+    BOOST_TEST(name(builds[0].arch) == "aarch64");
+    BOOST_TEST(builds[1].backend.to_string() == "cpu");
+    BOOST_TEST(name(builds[1].arch) == "s390x");
 }
 
 BOOST_AUTO_TEST_CASE(bad_rules_are_located) {
@@ -279,7 +396,7 @@ BOOST_AUTO_TEST_CASE(two_rules_for_one_build_are_an_error) {
         BOOST_TEST(e.diagnostic().line == 12u);
         BOOST_TEST(e.diagnostic().message ==
                    "this rule and the rule on line 1 both name torch 2.7.1 cu128 files for "
-                   "windows x86_64");
+                   "windows x86_64 and Python 3.12");
     }
 }
 
