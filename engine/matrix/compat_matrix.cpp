@@ -132,9 +132,12 @@ bool on_pytorch_index(const IndexFile& file, bool from_wheel_list) {
 }
 
 std::optional<PublishedBackend> build_shown_by(const IndexFile& file) {
+    return file.provenance == Provenance::Observed ? build_of(file) : std::nullopt;
+}
+
+std::optional<PublishedBackend> build_of(const IndexFile& file) {
     const auto& platforms = file.wheel.tag_set().platforms();
-    if (file.wheel.name().normalized() != "torch" || file.provenance != Provenance::Observed ||
-        !file.backend || platforms.size() != 1) {
+    if (file.wheel.name().normalized() != "torch" || !file.backend || platforms.size() != 1) {
         return std::nullopt;
     }
     const PlatformTag platform = PlatformTag::parse(platforms.front());

@@ -180,10 +180,13 @@ struct CompatMatrix {
 // build, not /whl/cpu's) and other vendors' indexes (AMD's Windows ROCm torch on repo.radeon.com).
 bool on_pytorch_index(const IndexFile& file, bool from_wheel_list);
 
-// The build an observed torch file shows was published: its release, its backend and the OS and
-// CPU of its platform tag (torch-2.8.0-cp310-none-macosx_11_0_arm64.whl in /whl/cpu/: 2.8.0, cpu,
-// macos, aarch64). nullopt for other packages, derived rows, files without a backend and
-// platforms without one OS and CPU (any, universal2).
+// The build a torch file is of: its release, its backend and the OS and CPU of its platform tag
+// (torch-2.8.0-cp310-none-macosx_11_0_arm64.whl in /whl/cpu/: 2.8.0, cpu, macos, aarch64).
+// nullopt for other packages, files without a backend and platforms without one OS and CPU
+// (any, universal2).
+std::optional<PublishedBackend> build_of(const IndexFile& file);
+
+// build_of an observed file: a build the file shows was published. nullopt for derived rows.
 std::optional<PublishedBackend> build_shown_by(const IndexFile& file);
 
 } // namespace torchpin

@@ -233,10 +233,11 @@ void read_wheel_lists(sqlite::Database& db, std::int64_t revision, CompatMatrix&
              revision, [&](sqlite::Statement& row) { m.wheel_lists.insert(row.text(0)); });
 }
 
-// Adds to m.published each build that an observed torch file of the PyTorch index shows
-// (build_shown_by) and release_backend lacks, and marks a projected one seen: a file on the index
-// is the strongest evidence that its build was published. Reads one row per listing, version,
-// backend, platform and URL folder (the URL up to its last '/'), not every file.
+// Adds to m.published each build of a known release (m.releases) that an observed torch file of
+// the PyTorch index shows (build_shown_by) and release_backend lacks, and marks a projected one
+// seen: a file on the index is the strongest evidence that its build was published. Reads one row
+// per listing, version, backend, platform and URL folder (the URL up to its last '/'), not every
+// file.
 void add_builds_shown_by_files(sqlite::Database& db, std::int64_t revision, ParsedTexts& texts,
                                CompatMatrix& m) {
     std::map<std::tuple<Version, Backend, OperatingSystem, CpuArch>, std::size_t> known;
@@ -270,7 +271,7 @@ void add_builds_shown_by_files(sqlite::Database& db, std::int64_t revision, Pars
                      .seen_in = std::nullopt,
                  };
                  const auto build = build_shown_by(file);
-                 if (!build || !m.on_pytorch_index(file)) {
+                 if (!build || !m.on_pytorch_index(file) || m.release(build->torch) == nullptr) {
                      return;
                  }
                  const auto [it, fresh] =

@@ -393,7 +393,18 @@ BOOST_AUTO_TEST_CASE(observed_torch_files_of_the_index_show_published_builds) {
                   "torch-2.11.0-cp312-cp312-manylinux_2_28_x86_64.whl", std::nullopt)}) {
         list.rows.push_back(to_row(file));
     }
-    BOOST_REQUIRE(store.import(request({list, listing({wheel(a)}, "page")})).revision);
+    // Only builds of known releases count: 2.9.1 (AMD's file) is known too, 2.11.0 is not.
+    ListingImport releases{&torch_release_table(),
+                           "data/releases.toml",
+                           SourceInfo{"tables", "data/releases.toml", "r", "", ""},
+                           {}};
+    for (const char* torch : {"2.1.2", "2.8.0", "2.9.1"}) {
+        RowValues row(torch_release_table().columns().size());
+        row[0] = torch;
+        row.back() = "release-md";
+        releases.rows.push_back(row);
+    }
+    BOOST_REQUIRE(store.import(request({list, listing({wheel(a)}, "page"), releases})).revision);
     const CompatMatrix m = load_compat_matrix(store, 1, TagEnvironment{});
     BOOST_TEST(m.wheel_lists == (std::set<std::string, std::less<>>{"data/wheels/list.json"}),
                boost::test_tools::per_element());
