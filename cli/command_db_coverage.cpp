@@ -1,13 +1,16 @@
 // `torchpin db coverage`: for every release, which facts the matrix holds as observed, derived
-// (by series or by generator) or not at all; the table docs/data.md shows.
+// (by series or by generator) or not at all, which builds have file names and how many wheel
+// rows carry a digest; the table docs/data.md shows.
 #include "cli/commands.hpp"
 #include "cli/matrix_access.hpp"
+#include "engine/matrix/compat_matrix_loader.hpp"
 #include "engine/matrix/revisioned_table.hpp"
 #include "engine/pep/specifier.hpp"
 
 #include <algorithm>
 #include <iostream>
 #include <map>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -24,8 +27,18 @@ struct ReleaseCoverage {
     bool projected = false;              // some are only projected from nightlies
     int cuda_builds = 0;                 // published CUDA builds on linux x86_64
     int cuda_arch_lists = 0;             // of those, with a known arch list
-    int observed_wheels = 0;
+    int builds = 0;          // published builds, every OS and CPU, with those observed files show
+    int builds_named = 0;    // of those, with a torch file name (observed or derived)
+    int observed_wheels = 0; // torch rows
     int derived_wheels = 0;
+    int digests = 0; // torch rows with a sha256
+};
+
+// Every wheel row of the revision, each package: how many are observed, derived, with a digest.
+struct WheelRowTotals {
+    int observed = 0;
+    int derived = 0;
+    int digests = 0;
 };
 
 std::string companion(const std::optional<std::string>& exact,
@@ -37,6 +50,53 @@ std::string companion(const std::optional<std::string>& exact,
         return "series";
     }
     return note.starts_with("not released") ? "not released" : "unknown";
+}
+
+std::string build_key(const PublishedBackend& build) {
+    return build.torch.to_string() + ' ' + build.backend.to_string() + ' ' +
+           std::string(name(build.os)) + ' ' + std::string(name(build.arch));
+}
+
+// Per release: its published builds (release_backend's and those an observed torch file shows),
+// how many of them have a torch file name in the matrix (a PyTorch-index file of that build,
+// observed or derived), and its torch rows.
+void count_builds_and_wheels(const CompatMatrix& matrix,
+                             const std::map<std::string, std::size_t>& index,
+                             std::vector<ReleaseCoverage>& rows) {
+    std::set<std::string> named;
+    for (const IndexFile& file : matrix.wheels) {
+        const auto release = index.find(file.wheel.version().public_version().to_string());
+        if (file.wheel.name().normalized() != "torch" || release == index.end()) {
+            continue;
+        }
+        ReleaseCoverage& r = rows[release->second];
+        ++(file.provenance == Provenance::Observed ? r.observed_wheels : r.derived_wheels);
+        r.digests += file.sha256 ? 1 : 0;
+        if (const auto build = build_of(file); build && matrix.on_pytorch_index(file)) {
+            named.insert(build_key(*build));
+        }
+    }
+    for (const PublishedBackend& build : matrix.published) {
+        if (const auto release = index.find(build.torch.to_string()); release != index.end()) {
+            ReleaseCoverage& r = rows[release->second];
+            ++r.builds;
+            r.builds_named += named.contains(build_key(build)) ? 1 : 0;
+        }
+    }
+}
+
+WheelRowTotals wheel_row_totals(MatrixStore& store, std::int64_t revision) {
+    auto select = store.database().prepare(
+        "SELECT provenance, count(*), count(sha256) FROM wheel_file WHERE " + valid_at(1) +
+        " GROUP BY provenance");
+    select.bind(1, revision);
+    WheelRowTotals totals;
+    while (select.step()) {
+        (select.text(0) == "observed" ? totals.observed : totals.derived) =
+            static_cast<int>(select.integer(1));
+        totals.digests += static_cast<int>(select.integer(2));
+    }
+    return totals;
 }
 
 std::vector<ReleaseCoverage> coverage(MatrixStore& store, std::int64_t revision) {
@@ -81,6 +141,7 @@ std::vector<ReleaseCoverage> coverage(MatrixStore& store, std::int64_t revision)
             rows[it->second].projected |= backends.integer(3) != 0;
         }
     }
+    count_builds_and_wheels(load_compat_matrix_every_platform(store, revision), index, rows);
     // CUDA builds on Linux x86_64 and whether an arch-list row's specifier covers each is checked
     // in C++: the torch column of cuda_arch_list is a PEP 440 specifier.
     std::vector<std::pair<SpecifierSet, std::string>> arch_lists;
@@ -113,21 +174,6 @@ std::vector<ReleaseCoverage> coverage(MatrixStore& store, std::int64_t revision)
             }
         }
     }
-    auto wheels = db.prepare(
-        "SELECT version, provenance, count(*) FROM wheel_file WHERE package = 'torch' AND " +
-        valid_at(1) + " GROUP BY version, provenance");
-    wheels.bind(1, revision);
-    while (wheels.step()) {
-        auto version = Version::parse(wheels.text(0));
-        if (!version) {
-            continue;
-        }
-        if (auto it = index.find(version->public_version().to_string()); it != index.end()) {
-            (wheels.text(1) == "observed" ? rows[it->second].observed_wheels
-                                          : rows[it->second].derived_wheels) +=
-                static_cast<int>(wheels.integer(2));
-        }
-    }
     std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
         return Version::from(b.torch) < Version::from(a.torch);
     });
@@ -149,6 +195,7 @@ int run(const GlobalOptions& global) {
     auto store = open_matrix_for_reading(global);
     const std::int64_t revision = revision_to_read(store, global.revision);
     const auto rows = coverage(store, revision);
+    const WheelRowTotals totals = wheel_row_totals(store, revision);
     if (global.format == "json") {
         nlohmann::json out = nlohmann::json::array();
         for (const auto& r : rows) {
@@ -160,25 +207,36 @@ int run(const GlobalOptions& global) {
                            {"backends_projected", r.projected},
                            {"cuda_builds", r.cuda_builds},
                            {"cuda_arch_lists", r.cuda_arch_lists},
+                           {"builds", r.builds},
+                           {"builds_with_file_names", r.builds_named},
                            {"observed_wheels", r.observed_wheels},
-                           {"derived_wheels", r.derived_wheels}});
+                           {"derived_wheels", r.derived_wheels},
+                           {"wheels_with_digest", r.digests}});
         }
         std::cout << nlohmann::json{{"schema", "torchpin/coverage/v1"},
                                     {"revision", revision},
-                                    {"releases", out}}
+                                    {"releases", out},
+                                    {"wheel_rows",
+                                     {{"observed", totals.observed},
+                                      {"derived", totals.derived},
+                                      {"with_digest", totals.digests}}}}
                          .dump(2)
                   << '\n';
         return 0;
     }
     std::cout << "| torch | torchvision | torchaudio | Python | backends (linux, windows, macos) | "
-                 "CUDA arch lists (linux x86_64) | torch wheels (observed / derived) |\n"
-              << "|---|---|---|---|---|---|---|\n";
+                 "CUDA arch lists (linux x86_64) | builds with file names | torch wheels "
+                 "(observed / derived / with digest) |\n"
+              << "|---|---|---|---|---|---|---|---|\n";
     for (const auto& r : rows) {
         std::cout << "| " << r.torch << " | " << r.torchvision << " | " << r.torchaudio << " | "
                   << r.python << " | " << backend_counts(r) << " | " << r.cuda_arch_lists << " of "
-                  << r.cuda_builds << " | " << r.observed_wheels << " / " << r.derived_wheels
-                  << " |\n";
+                  << r.cuda_builds << " | " << r.builds_named << " of " << r.builds << " | "
+                  << r.observed_wheels << " / " << r.derived_wheels << " / " << r.digests << " |\n";
     }
+    std::cout << "\nEvery wheel row (every package and release): " << totals.observed
+              << " observed, " << totals.derived << " derived, " << totals.digests
+              << " with a digest.\n";
     return 0;
 }
 
