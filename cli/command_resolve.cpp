@@ -48,37 +48,31 @@ void print_unsolvable(const ResolverSession& session, const Resolution& resoluti
     }
 }
 
-// Files the answer pins that have no digest in the matrix, named on stderr for --hashes.
+// Pins whose installed file has no digest in the matrix, named on stderr for --hashes.
 void report_missing_digests(const ResolverSession& session, const Candidate& solution) {
     for (const PinFiles& files : pin_files(session.matrix, solution)) {
-        if (files.hashed.empty()) {
-            std::cerr << "torchpin: warning: no digest known for " << files.package
-                      << (files.unhashed.empty()
-                              ? " (the matrix lists none of its files)"
-                              : " (" + files.unhashed.front()->wheel.to_string() +
-                                    (files.unhashed.size() > 1 ? " and others" : "") +
-                                    " carry none)")
-                      << '\n';
+        if (!files.installed_hashed) {
+            std::cerr << "torchpin: warning: no hashes for " << files.package << ": "
+                      << files.missing_digest() << '\n';
         }
     }
 }
 
-// PEP 751 gives every package a file to install and that file's digest, so a pin without a
-// known digest has no valid pylock.toml: say so instead of writing an invalid one.
+// PEP 751 gives every package the files to install with their digests, so a pin whose file for
+// this machine has no known digest has no valid pylock.toml: say so instead of writing one that
+// cannot install here.
 bool refuse_pylock_without_digests(const ResolverSession& session, const Candidate& solution) {
     std::string missing;
-    const auto files = pin_files(session.matrix, solution);
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        if (files[i].hashed.empty()) {
-            missing += (missing.empty() ? "" : ", ") + solution.pins[i].package +
-                       solution.pins[i].specifier();
+    for (const PinFiles& files : pin_files(session.matrix, solution)) {
+        if (!files.installed_hashed) {
+            missing += (missing.empty() ? "" : "; ") + files.missing_digest();
         }
     }
     if (missing.empty()) {
         return false;
     }
-    std::cerr << "torchpin: cannot write a pylock.toml: PEP 751 needs a file and its digest for "
-                 "every package, and the matrix knows no digest for "
+    std::cerr << "torchpin: cannot write a pylock.toml: PEP 751 needs the file to install and its "
+                 "digest for every package, and "
               << missing
               << "; run 'torchpin update' to import the index pages with their digests, or use "
                  "--format requirements\n";

@@ -5,6 +5,7 @@
 #include "engine/matrix/release_wheels.hpp"
 #include "engine/solver/explanation.hpp"
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -143,7 +144,7 @@ std::vector<PinFiles> pin_files(const CompatMatrix& matrix, const Candidate& sol
     std::vector<PinFiles> out;
     const ReleaseWheels wheels(matrix);
     for (const Pin& pin : solution.pins) {
-        PinFiles files{pin.package, {}, {}};
+        PinFiles files{pin.package, {}, {}, pin.wheel ? pin.wheel->wheel.to_string() : "", false};
         std::set<std::string> seen; // a file several sources list (two URLs of one wheel) once
         if (!pin.version) {
             out.push_back(std::move(files));
@@ -160,9 +161,22 @@ std::vector<PinFiles> pin_files(const CompatMatrix& matrix, const Candidate& sol
             (file.sha256 ? files.hashed : files.unhashed).push_back(&file);
         }
         keep_each_file_once(files);
+        files.installed_hashed =
+            std::any_of(files.hashed.begin(), files.hashed.end(), [&](const IndexFile* file) {
+                return file->wheel.to_string() == files.installed;
+            });
         out.push_back(std::move(files));
     }
     return out;
+}
+
+std::string PinFiles::missing_digest() const {
+    if (installed.empty()) {
+        return "no " + package +
+               " file for this machine's Python is listed, so its digest is "
+               "unknown";
+    }
+    return installed + ", the file this machine installs, has no known digest";
 }
 
 std::string format_requirements(const ResolvedAnswer& answer) {
@@ -174,14 +188,14 @@ std::string format_requirements(const ResolvedAnswer& answer) {
     for (const Pin& pin : s.pins) {
         text += pin_requirement(pin);
         const PinFiles* known = files_of(files, pin.package);
-        if (answer.with_hashes && known != nullptr) {
+        if (answer.with_hashes && known != nullptr && known->installed_hashed) {
             for (const IndexFile* file : known->hashed) {
                 text += " \\\n    --hash=sha256:" + *file->sha256;
             }
         }
         text += "\n";
-        if (answer.with_hashes && known != nullptr && known->hashed.empty()) {
-            text += "# no digest known for any " + pin.package + " file of this pin\n";
+        if (answer.with_hashes && known != nullptr && !known->installed_hashed) {
+            text += "# no hashes for " + pin.package + ": " + known->missing_digest() + "\n";
         }
     }
     return text;
@@ -276,7 +290,7 @@ std::string format_resolve_json(const ResolverSession& session, const Resolution
                 {"requirement", pin_requirement(pin)}};
             nlohmann::ordered_json hashes = nlohmann::ordered_json::array();
             const PinFiles* known = files_of(files, pin.package);
-            if (with_hashes && known != nullptr) {
+            if (with_hashes && known != nullptr && known->installed_hashed) {
                 for (const IndexFile* file : known->hashed) {
                     hashes.push_back("sha256:" + *file->sha256);
                 }

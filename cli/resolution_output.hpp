@@ -32,11 +32,18 @@ std::string format_resolve_json(const ResolverSession& session, const Resolution
 
 // The files of each pin that the answer can name a digest for, and those it cannot: the wheels
 // the matrix lists for the pinned version and backend on the machine's OS and CPU, each file
-// name once.
+// name once; and the one this machine installs. Digests are worth writing only when that file's
+// is among them: pip in hash-checking mode refuses a download whose digest is not listed.
 struct PinFiles {
     std::string package;
     std::vector<const IndexFile*> hashed;
     std::vector<const IndexFile*> unhashed;
+    std::string installed;         // the file name; "" when none for the machine's Python is listed
+    bool installed_hashed = false; // its digest is in `hashed`
+
+    // "torch-2.10.0+cu130-cp311-cp311-manylinux_2_28_x86_64.whl, the file this machine installs,
+    // has no known digest": why no digest is written, when installed_hashed is false.
+    std::string missing_digest() const;
 };
 std::vector<PinFiles> pin_files(const CompatMatrix& matrix, const Candidate& solution);
 
