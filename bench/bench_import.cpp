@@ -167,10 +167,10 @@ double bare_insert(const std::vector<ListingImport>& listings, const fs::path& d
                "valid_to INTEGER, url TEXT, file_name TEXT, package TEXT, version TEXT, "
                "backend TEXT, python_tags TEXT, abi_tags TEXT, platform_tags TEXT, sha256 TEXT, "
                "requires_python TEXT, yanked INTEGER, yanked_reason TEXT, core_metadata TEXT, "
-               "upload_time TEXT, provenance TEXT)");
+               "upload_time TEXT, provenance TEXT, seen_in TEXT)");
     sqlite::Transaction transaction(db);
     auto insert = db.prepare("INSERT INTO wheel_file VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-                             "?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)");
+                             "?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)");
     constexpr std::size_t yanked_column = 10;
     for (const ListingImport& listing : listings) {
         for (const RowValues& row : listing.rows) {
