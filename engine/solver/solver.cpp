@@ -406,9 +406,7 @@ private:
         }
         const CudaDriverFact* fact = matrix_.cuda_driver(*cuda, machine_.tags.os);
         if (fact == nullptr) {
-            c.rejections.push_back(MissingFact{c.backend, "no driver minimum is known for CUDA " +
-                                                              cuda->to_string() + " on " +
-                                                              std::string(name(machine_.tags.os))});
+            check_driver_against_the_floor(c, *cuda);
             return;
         }
         const DriverVersion& need = *fact->minimum;
@@ -432,6 +430,28 @@ private:
             return;
         }
         c.rejections.push_back(DriverTooOld{c.backend, *cuda, need, have});
+    }
+
+    // No minimum is published for the toolkit on this OS (NVIDIA says N/A for Windows from CUDA
+    // 13.0): the CUDA major's minor-version-compatibility floor is the requirement.
+    void check_driver_against_the_floor(Candidate& c, const CudaVersion& cuda) const {
+        const std::string os(name(machine_.tags.os));
+        const CompatFloor* floor = matrix_.compat_floor(cuda.major(), machine_.tags.os);
+        if (floor == nullptr) {
+            c.rejections.push_back(MissingFact{c.backend, "no driver minimum is known for CUDA " +
+                                                              cuda.to_string() + " on " + os});
+            return;
+        }
+        const auto& have = machine_.nvidia_driver;
+        if (!have || *have < floor->minimum || (floor->below && !(*have < *floor->below))) {
+            c.rejections.push_back(DriverTooOld{c.backend, cuda, floor->minimum, have});
+            return;
+        }
+        c.driver_fit = DriverFit::MinorVersion;
+        c.warnings.push_back("NVIDIA publishes no " + os + " driver minimum for CUDA " +
+                             cuda.to_string() + "; driver " + have->to_string() + " meets the " +
+                             std::to_string(cuda.major()) + ".x floor " +
+                             floor->minimum.to_string() + " (minor version compatibility)");
     }
 
     // Whether the driver meets some release of `cuda`'s major.minor directly.

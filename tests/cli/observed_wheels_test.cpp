@@ -24,16 +24,6 @@ namespace {
 // data/releases.toml.
 const std::map<std::string, std::string> releases_allowed_missing{};
 
-// Why a row's answer is expected to fail for a reason outside the wheel rows, or "": Windows
-// CUDA 13 builds, since data/cuda.toml has no Windows driver minimum for CUDA 13.x (NVIDIA's
-// table says N/A) and the resolver reports that missing fact. The test checks they still fail
-// for that reason, so this goes once the fact is in the data.
-std::string known_failure(const std::string& backend, const std::string& platform) {
-    return platform.starts_with("win_") && backend.starts_with("cu13")
-               ? "no driver minimum is known for CUDA 13"
-               : "";
-}
-
 struct ObservedTorch {
     std::string file_name;
     std::string sha256;
@@ -131,7 +121,6 @@ BOOST_AUTO_TEST_CASE(every_observed_torch_wheel_is_resolved_with_its_digest) {
     const std::set<std::string> in_dataset = dataset_releases();
     std::set<std::string> releases;
     std::size_t checked = 0;
-    std::size_t known_failures = 0;
     for (const ObservedTorch& row : rows) {
         BOOST_TEST_CONTEXT(row.file_name) {
             releases.insert(row.release);
@@ -142,14 +131,6 @@ BOOST_AUTO_TEST_CASE(every_observed_torch_wheel_is_resolved_with_its_digest) {
             }
             const auto requirements = resolve_row(row, "requirements");
             const auto pylock = resolve_row(row, "pylock");
-            if (const std::string reason = known_failure(row.backend, row.platform);
-                !reason.empty()) {
-                BOOST_TEST((requirements.exit_code == 1 &&
-                            requirements.err.find(reason) != std::string::npos),
-                           "no longer fails with \"" << reason << "\": check it in full");
-                ++known_failures;
-                continue;
-            }
             BOOST_TEST(requirements.exit_code == 0, requirements.err);
             BOOST_TEST(requirements.out.find("--hash=sha256:" + row.sha256) != std::string::npos,
                        requirements.out);
@@ -159,9 +140,8 @@ BOOST_AUTO_TEST_CASE(every_observed_torch_wheel_is_resolved_with_its_digest) {
             ++checked;
         }
     }
-    BOOST_TEST(rows.size() == 220u);  // 222 torch rows less the two of other indexes
-    BOOST_TEST(known_failures == 6u); // cu130 2.13.0 cp313, cp314, cp314t, 2.14.0, 2.14.1; cu132
-    BOOST_TEST(checked == rows.size() - known_failures);
+    BOOST_TEST(rows.size() == 220u); // 222 torch rows less the two of other indexes
+    BOOST_TEST(checked == rows.size());
     BOOST_TEST(releases ==
                    (std::set<std::string>{"2.8.0", "2.9.0", "2.9.1", "2.10.0", "2.11.0", "2.12.0",
                                           "2.12.1", "2.13.0", "2.14.0", "2.14.1"}),

@@ -107,9 +107,10 @@ MatrixBuilder& MatrixBuilder::cuda(const std::string& backend, const std::string
     return *this;
 }
 
-MatrixBuilder& MatrixBuilder::compat_floor(std::uint32_t major, const std::string& minimum) {
+MatrixBuilder& MatrixBuilder::compat_floor(std::uint32_t major, const std::string& minimum,
+                                           OperatingSystem os) {
     matrix_.compat_floors.push_back(
-        CompatFloor{major, OperatingSystem::Linux, DriverVersion::from(minimum), std::nullopt});
+        CompatFloor{major, os, DriverVersion::from(minimum), std::nullopt});
     return *this;
 }
 

@@ -38,7 +38,8 @@ public:
     // A companion release requiring a torch range, published with `released_with`.
     MatrixBuilder& companion_range(const std::string& package, const std::string& version,
                                    const std::string& torch_spec, const std::string& released_with);
-    MatrixBuilder& compat_floor(std::uint32_t major, const std::string& minimum);
+    MatrixBuilder& compat_floor(std::uint32_t major, const std::string& minimum,
+                                OperatingSystem os = OperatingSystem::Linux);
     MatrixBuilder& arch_list(const std::string& torch_spec, const std::string& backend,
                              const std::string& archs);
     MatrixBuilder& first_cuda(const std::string& sm, const std::string& cuda_version);

@@ -80,10 +80,7 @@ int driver_rank(const CompatMatrix& m, const TargetMachine& machine, const Backe
             minimum = f.minimum;
         }
     }
-    if (!minimum) {
-        return -1;
-    }
-    if (!(*machine.nvidia_driver < *minimum)) {
+    if (minimum && !(*machine.nvidia_driver < *minimum)) {
         return 0;
     }
     for (const CompatFloor& f : m.compat_floors) {

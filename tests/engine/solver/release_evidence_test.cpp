@@ -240,4 +240,25 @@ BOOST_AUTO_TEST_CASE(a_companion_carries_the_label_only_where_the_index_labels_i
     BOOST_TEST(pin_of(*m.solution, "torchvision")->specifier() == "==0.23.0");
 }
 
+BOOST_AUTO_TEST_CASE(without_a_published_minimum_the_cuda_major_floor_is_the_requirement) {
+    // NVIDIA gives no Windows driver minimum for CUDA 13.x ("N/A"): the 13.x floor decides.
+    MatrixBuilder b = releases_2_14_and_2_15();
+    b.compat_floor(13, "580", OperatingSystem::Windows)
+        .published("2.14.1", "cu130", OperatingSystem::Windows);
+    b.arch_list(">=2.14", "cu130", "7.5 8.0 8.6 9.0 10.0 12.0"); // arch lists are Linux here
+    auto machine = linux_machine("3.12", "581.57", {"8.6"});
+    machine.tags.os = OperatingSystem::Windows;
+    machine.tags.glibc.reset();
+    const auto r = resolve(b.matrix(), machine, request_for({"torch==2.14.1"}));
+    BOOST_REQUIRE(r.solution.has_value());
+    BOOST_TEST(label(*r.solution) == "2.14.1+cu130");
+    BOOST_TEST((r.solution->driver_fit == DriverFit::MinorVersion));
+    BOOST_TEST(has_warning(*r.solution, "NVIDIA publishes no windows driver minimum for CUDA "
+                                        "13.0.2; driver 581.57 meets the 13.x floor 580"));
+    machine.nvidia_driver = DriverVersion::from("566.36");
+    const auto old_driver = resolve(b.matrix(), machine, request_for({"torch==2.14.1"}));
+    BOOST_TEST(!old_driver.solution.has_value());
+    BOOST_TEST(verdict(old_driver.candidates.front()) == "driver-too-old");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
