@@ -120,10 +120,41 @@ const TableSpec& gpu_pci_table() {
 }
 
 const TableSpec& gpu_model_table() {
-    static const TableSpec spec{
-        "gpu_model",
-        {{"name"}},
-        {{"compute_capability"}, optional("codename"), optional("note"), {"cites"}}};
+    static const TableSpec spec{"gpu_model",
+                                {{"name"}},
+                                {{"compute_capability"},
+                                 optional("codename"),
+                                 optional("note"),
+                                 {"cites"},
+                                 added_later("pci_ids"),
+                                 added_later("inferred_from"),
+                                 added_later("architecture"),
+                                 added_later("segment"),
+                                 added_later("derivation")}};
+    return spec;
+}
+
+const TableSpec& amd_gpu_model_table() {
+    static const TableSpec spec{"amd_gpu_model",
+                                {{"name"}, optional("pci_id")},
+                                {{"gfx_target"},
+                                 optional("inferred_from"),
+                                 optional("hsa_override"),
+                                 {"segment"},
+                                 {"derivation"},
+                                 {"cites"}}};
+    return spec;
+}
+
+const TableSpec& intel_gpu_model_table() {
+    static const TableSpec spec{"intel_gpu_model",
+                                {{"pci_id"}},
+                                {{"name"},
+                                 {"family"},
+                                 {"xpu_listed", ColumnType::Integer},
+                                 {"xpu_support"},
+                                 {"derivation"},
+                                 {"cites"}}};
     return spec;
 }
 
@@ -161,12 +192,13 @@ const TableSpec& hsa_override_table() {
 
 const std::vector<const TableSpec*>& dataset_tables() {
     static const std::vector<const TableSpec*> all{
-        &citation_table(),        &torch_release_table(),  &release_backend_table(),
-        &pypi_backend_table(),    &backend_cuda_table(),   &cuda_driver_table(),
-        &cuda_compat_table(),     &cuda_arch_list_table(), &compute_capability_table(),
-        &rocm_target_table(),     &gpu_pci_table(),        &gpu_model_table(),
-        &windows_runtime_table(), &known_issue_table(),    &release_cuda_table(),
-        &companion_range_table(), &hsa_override_table()};
+        &citation_table(),      &torch_release_table(),   &release_backend_table(),
+        &pypi_backend_table(),  &backend_cuda_table(),    &cuda_driver_table(),
+        &cuda_compat_table(),   &cuda_arch_list_table(),  &compute_capability_table(),
+        &rocm_target_table(),   &gpu_pci_table(),         &gpu_model_table(),
+        &amd_gpu_model_table(), &intel_gpu_model_table(), &windows_runtime_table(),
+        &known_issue_table(),   &release_cuda_table(),    &companion_range_table(),
+        &hsa_override_table()};
     return all;
 }
 

@@ -25,7 +25,9 @@ const TableSpec& cuda_arch_list_table();  // (torch spec, backend, os, arch) -> 
 const TableSpec& compute_capability_table(); // sm -> first CUDA that supports it
 const TableSpec& rocm_target_table();        // rocm backend -> gfx targets
 const TableSpec& gpu_pci_table();            // (vendor, device) -> marketing name
-const TableSpec& gpu_model_table();          // marketing name / codename -> compute capability
+const TableSpec& gpu_model_table();          // NVIDIA product name -> compute capability, PCI ids
+const TableSpec& amd_gpu_model_table();      // (AMD product name, PCI id) -> gfx target
+const TableSpec& intel_gpu_model_table();    // Intel PCI id -> name, family, PyTorch XPU support
 const TableSpec& windows_runtime_table();    // (torch spec, item) -> runtime fact
 const TableSpec& known_issue_table(); // issue id -> affected versions, error text, cause, fix
 const TableSpec&

@@ -453,9 +453,76 @@ CREATE INDEX wheel_file_current ON wheel_file (listing, url) WHERE valid_to IS N
 CREATE INDEX wheel_file_release ON wheel_file (package, version);
 )sql";
 
+// Migration 9: the GPU tables by name and PCI id from sourced product lists. gpu_model (NVIDIA)
+// gains each product's PCI ids, whether its capability is inferred from the chip, architecture,
+// segment and derivation: optional, so rows imported before stay valid; rebuilt, as known_issue
+// in migration 5, to keep the spec's column order. AMD products with their gfx target and Intel
+// products with their family and PyTorch XPU support are new tables.
+constexpr const char* migration_9 = R"sql(
+CREATE TABLE gpu_model_9 (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    name TEXT NOT NULL,
+    compute_capability TEXT NOT NULL,
+    codename TEXT,
+    note TEXT,
+    cites TEXT NOT NULL,
+    pci_ids TEXT,
+    inferred_from TEXT,
+    architecture TEXT,
+    segment TEXT,
+    derivation TEXT,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+INSERT INTO gpu_model_9 (id, listing, name, compute_capability, codename, note, cites, source,
+                         valid_from, valid_to)
+    SELECT id, listing, name, compute_capability, codename, note, cites, source, valid_from,
+           valid_to FROM gpu_model;
+DROP TABLE gpu_model;
+ALTER TABLE gpu_model_9 RENAME TO gpu_model;
+CREATE INDEX gpu_model_current ON gpu_model (listing, name) WHERE valid_to IS NULL;
+CREATE TABLE amd_gpu_model (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    name TEXT NOT NULL,
+    pci_id TEXT,
+    gfx_target TEXT NOT NULL,
+    inferred_from TEXT,
+    hsa_override TEXT,
+    segment TEXT NOT NULL,
+    derivation TEXT NOT NULL,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX amd_gpu_model_current ON amd_gpu_model (listing, name, pci_id) WHERE valid_to IS NULL;
+CREATE TABLE intel_gpu_model (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    pci_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    family TEXT NOT NULL,
+    xpu_listed INTEGER NOT NULL,
+    xpu_support TEXT NOT NULL,
+    derivation TEXT NOT NULL,
+    cites TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+CREATE INDEX intel_gpu_model_current ON intel_gpu_model (listing, pci_id) WHERE valid_to IS NULL;
+)sql";
+
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> all{migration_1, migration_2, migration_3, migration_4,
-                                              migration_5, migration_6, migration_7, migration_8};
+    static const std::vector<const char*> all{migration_1, migration_2, migration_3,
+                                              migration_4, migration_5, migration_6,
+                                              migration_7, migration_8, migration_9};
     return all;
 }
 

@@ -485,7 +485,7 @@ std::vector<std::string> MatrixStore::verify() {
     for (const TableSpec* table : revisioned_tables()) {
         std::string same_key = "a.listing = b.listing";
         for (const Column& c : table->key) {
-            same_key += " AND a." + c.name + " = b." + c.name;
+            same_key += " AND a." + c.name + (c.required ? " = b." : " IS b.") + c.name;
         }
         auto overlaps = db_.prepare(
             "SELECT count(*) FROM " + table->name + " a JOIN " + table->name + " b ON " + same_key +
