@@ -1,12 +1,11 @@
-// The CUDA, arch-list, ROCm and GPU data files: well-formed, consistent with each other and with
-// the raw sources they were curated from (copies under tests/data/cuda and tests/data/gpus).
+// The CUDA, arch-list and ROCm data files: well-formed, consistent with each other and with the
+// raw sources they were curated from (copies under tests/data/cuda).
 #include "engine/hardware/backend.hpp"
 #include "engine/hardware/cuda_version.hpp"
 #include "engine/hardware/driver_version.hpp"
 #include "engine/hardware/gfx_target.hpp"
 #include "engine/hardware/rocm_version.hpp"
 #include "engine/matrix/dataset_tables.hpp"
-#include "engine/matrix/sqlite.hpp"
 #include "engine/pep/specifier.hpp"
 #include "engine/pep/version.hpp"
 #include "importers/dataset/dataset_table_file.hpp"
@@ -572,85 +571,6 @@ BOOST_AUTO_TEST_CASE(hsa_overrides_transcribe_the_amd_table) {
     for (const auto& [gfx, row] : by_gfx) {
         BOOST_TEST(expected.contains(gfx), gfx << " has no row in the AMD table");
         BOOST_TEST(chip_seen.contains(gfx), gfx << ": no pci.ids row names its chip");
-    }
-}
-
-BOOST_AUTO_TEST_CASE(gpu_pci_holds_every_torchruntime_row) {
-    const auto gpus = rows_of("gpus.toml", gpu_pci_table());
-    std::map<std::pair<std::string, std::string>, const Row*> by_id;
-    for (const Row& row : gpus) {
-        by_id[{*row.at("vendor"), *row.at("device")}] = &row;
-    }
-    auto db = sqlite::Database::open(test::source_path("tests/data/gpus/gpu_pci_ids.db"),
-                                     sqlite::Database::Mode::ReadOnly);
-    auto query = db.prepare("SELECT vendor_id, device_id, device_name, is_discrete FROM pci_ids");
-    std::size_t rows = 0;
-    const std::regex hex(R"([0-9a-f]{4})");
-    while (query.step()) {
-        ++rows;
-        const std::string vendor = query.text(0);
-        const std::string device = query.text(1);
-        BOOST_TEST(std::regex_match(vendor, hex));
-        BOOST_TEST(std::regex_match(device, hex));
-        const auto it = by_id.find({vendor, device});
-        BOOST_TEST_REQUIRE((it != by_id.end()), vendor << ":" << device);
-        BOOST_TEST(it->second->at("name") == query.text(2), vendor << ":" << device);
-        BOOST_TEST(it->second->at("discrete") == std::to_string(query.integer(3)));
-    }
-    BOOST_TEST(rows == 1693u);
-    BOOST_TEST(gpus.size() == rows);
-}
-
-BOOST_AUTO_TEST_CASE(gpu_models_come_from_pci_names) {
-    const auto gpus = rows_of("gpus.toml", gpu_pci_table());
-    const auto models = rows_of("gpus.toml", gpu_model_table());
-    const auto capabilities = rows_of("arch_lists.toml", compute_capability_table());
-    std::set<std::string> names;
-    for (const Row& row : gpus) {
-        if (row.at("vendor") == "10de") {
-            names.insert(*row.at("name"));
-        }
-    }
-    const auto appears = [&](const std::string& text) {
-        return std::any_of(names.begin(), names.end(), [&](const std::string& name) {
-            return name.find(text) != std::string::npos;
-        });
-    };
-    std::map<std::string, const Row*> by_name;
-    for (const Row& row : models) {
-        by_name[*row.at("name")] = &row;
-        BOOST_TEST(std::regex_match(*row.at("compute_capability"), std::regex(R"(\d+\.\d)")));
-        BOOST_TEST(appears(*row.at("name")), *row.at("name"));
-        for (const std::string& codename : words(*row.at("codename"))) {
-            BOOST_TEST((appears(codename + " ") || names.contains(codename)), codename);
-        }
-    }
-    const auto capability_of = [&](const std::string& name) -> std::optional<std::string> {
-        const auto it = by_name.find(name);
-        return it == by_name.end() ? std::nullopt : it->second->at("compute_capability");
-    };
-    BOOST_TEST(capability_of("GeForce RTX 3090") == std::optional<std::string>("8.6"));
-    BOOST_TEST(capability_of("RTX 3090") == std::optional<std::string>("8.6"));
-    BOOST_TEST(by_name.at("GeForce RTX 3090")->at("codename") ==
-               std::optional<std::string>("GA102"));
-    BOOST_TEST(capability_of("GA102") == std::optional<std::string>("8.6"));
-    BOOST_TEST(capability_of("GeForce RTX 4090") == std::optional<std::string>("8.9"));
-    BOOST_TEST(capability_of("GeForce RTX 5090") == std::optional<std::string>("12.0"));
-    BOOST_TEST(capability_of("H100 PCIe") == std::optional<std::string>("9.0"));
-    BOOST_TEST(capability_of("Tesla K80") == std::optional<std::string>("3.7"));
-    // torchruntime's family value would be wrong for these chips: they are left out.
-    BOOST_TEST(!capability_of("A100 PCIe 40GB").has_value());     // GA100 is 8.0, not 8.6
-    BOOST_TEST(!capability_of("GeForce GTX 1080").has_value());   // GP104 is 6.1, not 6.0
-    BOOST_TEST(!capability_of("GeForce GTX 750 Ti").has_value()); // GM107 and GK106 boards
-    // Every capability a model has is a known one, except 8.9 (no source gives its first CUDA).
-    std::set<std::string> known;
-    for (const Row& row : capabilities) {
-        known.insert(*row.at("sm"));
-    }
-    for (const Row& row : models) {
-        BOOST_TEST((known.contains(*row.at("compute_capability")) ||
-                    row.at("compute_capability") == "8.9"),
-                   *row.at("name"));
     }
 }
 
