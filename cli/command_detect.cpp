@@ -136,11 +136,22 @@ void gpu_sections(Report& report, const Machine& machine) {
         report.section("Intel");
         for (std::size_t i = 0; i < machine.intel_gpus.size(); ++i) {
             const IntelGpu& gpu = machine.intel_gpus[i];
+            const std::string id = gpu.pci_id ? gpu.pci_id->to_string() : "";
             report.line("GPU " + std::to_string(i),
-                        gpu.pci_id.to_string() + (gpu.name.empty() ? "" : " " + gpu.name),
-                        gpu.source);
-            report.line("", gpu.discrete.value ? "discrete (an XPU target)" : "integrated",
-                        gpu.discrete.source);
+                        id + (id.empty() || gpu.name.empty() ? "" : " ") + gpu.name, gpu.source);
+            if (gpu.xpu) {
+                report.line("",
+                            gpu.xpu->value ? "on PyTorch's XPU list (an XPU target)"
+                                           : "not on PyTorch's XPU list",
+                            gpu.xpu->source);
+            }
+            if (gpu.discrete) {
+                const bool target = !gpu.xpu && gpu.discrete->value;
+                report.line("",
+                            gpu.discrete->value ? (target ? "discrete (an XPU target)" : "discrete")
+                                                : "integrated",
+                            gpu.discrete->source);
+            }
         }
     }
 }

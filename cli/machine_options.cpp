@@ -60,7 +60,9 @@ void add_machine_options(CLI::App& command, MachineDescription& options, bool ma
         ->group("Machine");
     command
         .add_option("--gpu", options.gpus,
-                    "A GPU: 8.6, sm_86, \"GeForce RTX 3090\" or 10de:2204 (repeatable)")
+                    "A GPU: a name (\"GTX 1080 Ti\", \"RX 6800 XT\", \"Arc B580\"), a PCI id "
+                    "(10de:1b06), a compute capability (6.1, sm_61) or a gfx target (gfx1031); "
+                    "repeatable")
         ->type_name("GPU")
         ->group("Machine")
         ->allow_extra_args(false);

@@ -34,7 +34,8 @@ std::vector<std::string> parse_rocm_agent_enumerator(std::string_view output);
 
 // ROCm from $ROCM_PATH or /opt/rocm (.info/version, then include/rocm-core/rocm_version.h);
 // gfx targets from the KFD topology (/sys/class/kfd/kfd/topology/nodes/*/properties), else from
-// rocm_agent_enumerator when ROCm is installed.
+// rocm_agent_enumerator when ROCm is installed, else from the AMD GPU table by each AMD display
+// controller's PCI id (with a note that KFD is missing).
 void detect_amd(const DetectionContext& context, const std::vector<PciDevice>& pci,
                 Machine& machine);
 

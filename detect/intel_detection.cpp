@@ -1,4 +1,5 @@
-// Intel GPUs from PCI display controllers, told apart by the GPU table or the integrated slot.
+// Intel GPUs from PCI display controllers: name, family and XPU support from the Intel GPU
+// table; discrete or integrated from torchruntime's flag or the integrated slot.
 #include "detect/intel_detection.hpp"
 
 namespace torchpin {
@@ -17,11 +18,24 @@ void detect_intel(const DetectionContext& context, const std::vector<PciDevice>&
         gpu.pci_id = device.id;
         gpu.source = "/sys/bus/pci/devices/" + device.address;
         const GpuCatalog* catalog = context.gpu_catalog();
-        const GpuPciRow* row = catalog != nullptr ? catalog->pci_row(device.id) : nullptr;
-        if (row != nullptr) {
-            gpu.name = row->name;
-            gpu.discrete = Fact<bool>{row->discrete, "gpu table: PCI id " + device.id.to_string()};
-        } else {
+        if (catalog != nullptr) {
+            if (const GpuLookup lookup = catalog->lookup_pci(device.id); lookup.match) {
+                const GpuCapability& family = lookup.match->capability;
+                gpu.name = lookup.match->product_names();
+                gpu.xpu =
+                    Fact<bool>{family.xpu_listed, "gpu table: " + lookup.match->rule + ": " +
+                                                      family.family + ": " + family.xpu_support};
+            }
+            if (const GpuPciRow* row = catalog->pci_row(device.id)) {
+                if (gpu.name.empty()) {
+                    gpu.name = row->name;
+                }
+                gpu.discrete =
+                    Fact<bool>{row->discrete, "gpu table: PCI id " + device.id.to_string() +
+                                                  " in torchruntime's list"};
+            }
+        }
+        if (!gpu.discrete) {
             const bool integrated = intel_integrated_address(device.address);
             gpu.discrete =
                 Fact<bool>{!integrated, "PCI address " + device.address +

@@ -1,4 +1,5 @@
-// The Intel part of a profile: Intel GPUs on the PCI bus, discrete (an XPU target) or integrated.
+// The Intel part of a profile: Intel GPUs on the PCI bus, with their family's place on PyTorch's
+// XPU list and whether they are discrete.
 #pragma once
 
 #include "detect/detection_context.hpp"
@@ -14,8 +15,9 @@ namespace torchpin {
 // discrete Arc cards sit behind a PCIe port: intel_integrated_address("0000:00:02.0") is true.
 bool intel_integrated_address(std::string_view address);
 
-// Lists Intel display controllers from `pci`. Discrete or integrated comes from the GPU PCI
-// table's flag when it knows the id, else from the address.
+// Lists Intel display controllers from `pci`. Name and XPU support come from the Intel GPU table
+// when it has the id; discrete or integrated from torchruntime's flag when it has the id, else
+// from the address.
 void detect_intel(const DetectionContext& context, const std::vector<PciDevice>& pci,
                   Machine& machine);
 

@@ -5,8 +5,10 @@
 #include "detect/machine_json.hpp"
 #include "detect/os_detection.hpp"
 #include "engine/base/diagnostic.hpp"
+#include "engine/base/text_scanner.hpp"
 #include "engine/hardware/vc_runtime_version.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 namespace torchpin {
@@ -58,22 +60,87 @@ std::string suggestions(const std::vector<std::string>& names) {
     return text.empty() ? text : text + "'?";
 }
 
-NvidiaGpu gpu_from_option(const std::string& text, const GpuTablesSource& catalog) {
-    static const GpuCatalog no_tables({}, {});
-    const bool needs_tables = !ComputeCapability::parse(text) &&
-                              !(text.starts_with("sm") && ComputeCapability::parse_sm(text));
-    const GpuLookup lookup = (needs_tables ? catalog() : no_tables).lookup(text);
-    if (!lookup.match) {
-        throw UsageError("--gpu '" + text + "': unknown GPU: " + lookup.unknown_reason +
-                         suggestions(lookup.suggestions));
+// The candidates by what they run, in order: "compute capability 5.2: GeForce GTX TITAN X;
+// compute capability 6.1: TITAN X Pascal", at most 8 names each.
+std::string candidate_list(const std::vector<GpuProduct>& candidates) {
+    constexpr std::size_t shown = 8;
+    std::vector<std::pair<std::string, std::vector<std::string>>> groups;
+    for (const auto& product : candidates) {
+        const std::string capability = product.capability.to_string();
+        auto group = std::find_if(groups.begin(), groups.end(),
+                                  [&](const auto& g) { return g.first == capability; });
+        if (group == groups.end()) {
+            group = groups.insert(groups.end(), {capability, {}});
+        }
+        if (std::find(group->second.begin(), group->second.end(), product.name) ==
+            group->second.end()) {
+            group->second.push_back(product.name);
+        }
     }
-    NvidiaGpu gpu;
-    gpu.name = lookup.match->model;
-    gpu.pci_id = lookup.match->pci_id;
-    gpu.compute_capability = Fact<ComputeCapability>{lookup.match->compute_capability,
-                                                     "option --gpu (" + lookup.match->rule + ")"};
-    gpu.source = "option --gpu";
-    return gpu;
+    std::string text;
+    for (const auto& [capability, names] : groups) {
+        text += (text.empty() ? "" : "; ") + capability + ": ";
+        for (std::size_t i = 0; i < names.size() && i < shown; ++i) {
+            text += (i == 0 ? "" : ", ") + names[i];
+        }
+        if (names.size() > shown) {
+            text += ", … (" + std::to_string(names.size()) + " in all)";
+        }
+    }
+    return text;
+}
+
+GpuMatch gpu_match_of_option(const std::string& text, const GpuTablesSource& catalog) {
+    static const GpuCatalog no_tables(GpuTables{});
+    GpuLookup lookup = no_tables.lookup(text); // capabilities, sm names and gfx targets
+    if (!lookup.match) {
+        lookup = catalog().lookup(text);
+    }
+    if (lookup.match) {
+        return *std::move(lookup.match);
+    }
+    if (!lookup.candidates.empty()) {
+        throw UsageError(
+            "--gpu '" + text + "': ambiguous: " + lookup.unknown_reason + ": " +
+            candidate_list(lookup.candidates) +
+            ". Name one of them, or give its PCI id, compute capability or gfx target");
+    }
+    throw UsageError("--gpu '" + text + "': unknown GPU: " + lookup.unknown_reason +
+                     suggestions(lookup.suggestions));
+}
+
+// The GPU --gpu names, added to the machine's list of its vendor.
+void add_gpu_from_option(const std::string& text, const GpuTablesSource& catalog,
+                         Machine& machine) {
+    const GpuMatch match = gpu_match_of_option(text, catalog);
+    const std::string source = "option --gpu (" + match.rule + ")";
+    // The product's own name; for several, the name typed ("A100") or, for a PCI id, theirs.
+    const std::string_view typed = trim_ascii(text);
+    const std::string name = match.products.size() <= 1 || PciId::parse(typed)
+                                 ? match.product_names()
+                                 : std::string(typed);
+    switch (match.capability.vendor) {
+    case GpuVendor::Nvidia: {
+        NvidiaGpu gpu;
+        gpu.name = name;
+        gpu.pci_id = match.pci_id;
+        gpu.compute_capability =
+            Fact<ComputeCapability>{*match.capability.compute_capability, source};
+        gpu.source = "option --gpu";
+        machine.nvidia.gpus.push_back(std::move(gpu));
+        break;
+    }
+    case GpuVendor::Amd:
+        machine.amd.gpus.push_back({match.capability.gfx_target, source});
+        break;
+    case GpuVendor::Intel:
+        machine.intel_gpus.push_back(
+            {match.pci_id, name, std::nullopt,
+             Fact<bool>{match.capability.xpu_listed, source + ": " + match.capability.family +
+                                                         ": " + match.capability.xpu_support},
+             "option --gpu"});
+        break;
+    }
 }
 
 PythonInterpreter python_from_option(const std::string& text) {
@@ -161,12 +228,16 @@ void apply_gpu_options(const MachineDescription& options, const GpuTablesSource&
     }
     if (!options.gpus.empty()) {
         machine.nvidia.gpus.clear();
+        machine.amd.gpus.clear();
+        machine.intel_gpus.clear();
         for (const auto& text : options.gpus) {
-            machine.nvidia.gpus.push_back(gpu_from_option(text, catalog));
+            add_gpu_from_option(text, catalog, machine);
         }
     }
     if (!options.rocm_gfx.empty()) {
-        machine.amd.gpus.clear();
+        if (options.gpus.empty()) {
+            machine.amd.gpus.clear(); // else --gpu replaced them, and may have added some
+        }
         for (const auto& target : options.rocm_gfx) {
             if (!target.starts_with("gfx") || target.size() < 6) {
                 throw UsageError("--rocm-gfx '" + target +

@@ -20,7 +20,7 @@ struct MachineDescription {
     std::optional<std::string> python;      // --python 3.11|3.13t
     std::optional<std::string> glibc;       // --glibc 2.28
     std::optional<std::string> driver;      // --driver 535.104.05|none
-    std::vector<std::string> gpus;          // --gpu 8.6|sm_86|"RTX 3090"|10de:2204
+    std::vector<std::string> gpus;          // --gpu 8.6|sm_86|gfx1031|"RTX 3090"|10de:2204
     std::vector<std::string> rocm_gfx;      // --rocm-gfx gfx1100
     bool cpu_only = false;                  // --cpu-only
     std::optional<std::string> vc_runtime;  // --vc-runtime 14.44.35211: Windows' VC++ runtime

@@ -286,15 +286,17 @@ std::vector<IntelGpu> read_intel(const ProfileReader& r, const Values& v, const 
     std::vector<IntelGpu> gpus;
     if (const auto list = r.member(node, "gpus")) {
         for (const auto& element : r.elements(*list)) {
-            r.expect_object(element, {"pci_id", "name", "discrete", "source"},
-                            {"pci_id", "discrete", "source"});
+            r.expect_object(element, {"pci_id", "name", "discrete", "xpu", "source"}, {"source"});
             IntelGpu gpu;
-            gpu.pci_id = v.pci_id(r.required_member(element, "pci_id"));
+            if (const auto id = r.member(element, "pci_id")) {
+                gpu.pci_id = v.pci_id(*id);
+            }
             if (const auto name = r.member(element, "name")) {
                 gpu.name = r.text(*name);
             }
-            gpu.discrete =
-                *r.fact<bool>(element, "discrete", [&](const Node& n) { return v.boolean(n); });
+            const auto boolean = [&](const Node& n) { return v.boolean(n); };
+            gpu.discrete = r.fact<bool>(element, "discrete", boolean);
+            gpu.xpu = r.fact<bool>(element, "xpu", boolean);
             gpu.source = r.text(r.required_member(element, "source"));
             gpus.push_back(std::move(gpu));
         }

@@ -87,11 +87,15 @@ json amd_json(const AmdFacts& amd) {
 json intel_json(const std::vector<IntelGpu>& gpus) {
     json list = json::array();
     for (const auto& gpu : gpus) {
-        list.push_back(
-            {{"pci_id", gpu.pci_id.to_string()},
-             {"name", gpu.name},
-             {"discrete", {{"value", gpu.discrete.value}, {"source", gpu.discrete.source}}},
-             {"source", gpu.source}});
+        json entry = json::object();
+        if (gpu.pci_id) {
+            entry["pci_id"] = gpu.pci_id->to_string();
+        }
+        entry["name"] = gpu.name;
+        put(entry, "discrete", gpu.discrete, as_is);
+        put(entry, "xpu", gpu.xpu, as_is);
+        entry["source"] = gpu.source;
+        list.push_back(std::move(entry));
     }
     return {{"gpus", std::move(list)}};
 }

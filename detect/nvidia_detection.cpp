@@ -198,25 +198,26 @@ void complete_gpus(const DetectionContext& context, const std::vector<PciDevice>
                                     ": no GPU tables to look up its compute capability in");
             continue;
         }
+        GpuLookup by_id = gpu.pci_id ? catalog->lookup_pci(*gpu.pci_id) : GpuLookup{};
         if (gpu.name.empty() && gpu.pci_id) {
-            if (const GpuPciRow* row = catalog->pci_row(*gpu.pci_id)) {
-                gpu.name = row->name;
-            }
+            const GpuPciRow* row = catalog->pci_row(*gpu.pci_id);
+            gpu.name = by_id.match ? by_id.match->product_names() : row ? row->name : "";
         }
         if (gpu.compute_capability) {
             continue;
         }
-        auto match = gpu.pci_id ? catalog->match_pci(*gpu.pci_id) : std::nullopt;
-        if (!match && !gpu.name.empty()) {
-            match = catalog->match_name(gpu.name);
-        }
-        if (match) {
-            gpu.compute_capability =
-                Fact<ComputeCapability>{match->compute_capability, "gpu table: " + match->rule};
+        // The id first; the driver's name where the id is unknown or shared by GPUs that differ.
+        GpuLookup lookup =
+            by_id.match || gpu.name.empty() ? std::move(by_id) : catalog->lookup_name(gpu.name);
+        if (lookup.match && lookup.match->capability.vendor == GpuVendor::Nvidia) {
+            gpu.compute_capability = Fact<ComputeCapability>{
+                *lookup.match->capability.compute_capability, "gpu table: " + lookup.match->rule};
         } else {
             machine.notes.push_back("GPU " + std::to_string(index) + " (" +
                                     (gpu.name.empty() ? gpu.bus_id : gpu.name) +
-                                    "): compute capability unknown: the GPU tables do not know it");
+                                    "): compute capability unknown: " +
+                                    (lookup.unknown_reason.empty() ? "the GPU tables do not know it"
+                                                                   : lookup.unknown_reason));
         }
     }
 }

@@ -58,8 +58,8 @@ std::optional<std::string> kind_misfit(const Backend& build, const TargetMachine
         }
         break;
     case BackendKind::Xpu:
-        if (!machine.intel_discrete_gpu) {
-            return "an XPU build needs an Intel discrete GPU and the machine has none";
+        if (!machine.intel_xpu_gpu) {
+            return "an XPU build needs an Intel XPU GPU and the machine has none";
         }
         break;
     }

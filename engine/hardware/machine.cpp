@@ -18,6 +18,13 @@ std::optional<PythonTarget> PythonInterpreter::target() const {
     return target;
 }
 
+bool IntelGpu::xpu_target() const noexcept {
+    if (xpu) {
+        return xpu->value;
+    }
+    return discrete && discrete->value;
+}
+
 std::optional<CpuArch> python_platform_arch(std::string_view platform) {
     if (platform == "win32") {
         return CpuArch::I686;

@@ -79,14 +79,22 @@ struct AmdFacts {
     friend bool operator==(const AmdFacts&, const AmdFacts&) = default;
 };
 
-// One Intel GPU: 8086:56a0 (an Arc A770) is discrete, 8086:9a49 (Iris Xe) integrated. Only
-// discrete ones are XPU targets.
+// One Intel GPU: 8086:e20b (an Arc B580) is of a family on PyTorch's XPU hardware list,
+// 8086:9a49 (Iris Xe) is in no GPU table and integrated.
 struct IntelGpu {
-    PciId pci_id;
-    std::string name; // "DG2 [Arc A770]" from the GPU table; empty when it does not know the id
-    Fact<bool> discrete;
-    std::string source; // "/sys/bus/pci/devices/0000:03:00.0"
+    std::optional<PciId> pci_id; // unknown for a --gpu name several ids share
+    std::string name;            // "Arc B580" from the GPU tables; empty when they lack the id
+    // torchruntime's flag for the id, else the PCI slot; unknown for --gpu names.
+    std::optional<Fact<bool>> discrete;
+    // Whether PyTorch's XPU hardware list names its family (the Intel GPU table); unknown for a
+    // GPU the table does not have.
+    std::optional<Fact<bool>> xpu;
+    std::string source; // "/sys/bus/pci/devices/0000:03:00.0", "option --gpu"
     friend bool operator==(const IntelGpu&, const IntelGpu&) = default;
+
+    // Whether PyTorch's XPU builds are for it: its family is on PyTorch's list; for a GPU the
+    // table does not have, it is discrete.
+    bool xpu_target() const noexcept;
 };
 
 // A DLL's file version in System32: {"msvcp140.dll", "14.40.33810.0", "System32"}.

@@ -239,8 +239,8 @@ std::string describe_machine(const TargetMachine& machine) {
     for (const auto& gfx : machine.rocm_gfx) {
         text += ", AMD " + gfx;
     }
-    if (machine.intel_discrete_gpu) {
-        text += ", Intel discrete GPU";
+    if (machine.intel_xpu_gpu) {
+        text += ", Intel XPU GPU";
     }
     return text;
 }

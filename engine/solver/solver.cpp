@@ -312,9 +312,8 @@ private:
             c.rejections.push_back(WrongBackendKind{c.backend, "the machine has no NVIDIA GPU"});
         } else if (kind == BackendKind::Rocm && machine_.rocm_gfx.empty()) {
             c.rejections.push_back(WrongBackendKind{c.backend, "the machine has no AMD GPU"});
-        } else if (kind == BackendKind::Xpu && !machine_.intel_discrete_gpu) {
-            c.rejections.push_back(
-                WrongBackendKind{c.backend, "the machine has no Intel discrete GPU"});
+        } else if (kind == BackendKind::Xpu && !machine_.intel_xpu_gpu) {
+            c.rejections.push_back(WrongBackendKind{c.backend, "the machine has no Intel XPU GPU"});
         }
     }
 

@@ -22,14 +22,14 @@ struct TargetMachine {
     std::optional<DriverVersion> nvidia_driver;
     std::vector<NvidiaGpu> nvidia_gpus;
     std::vector<std::string> rocm_gfx; // "gfx1100"
-    bool intel_discrete_gpu = false;
+    bool intel_xpu_gpu = false;        // an Intel GPU PyTorch's XPU builds are for
     // Windows: the Visual C++ runtime (the Redistributable or System32's msvcp140.dll, the
     // newer); unknown when the profile records neither.
     std::optional<VcRuntimeVersion> vc_runtime;
 
     // A driver counts: a profile may know the driver of a GPU it could not describe.
     bool has_gpu() const noexcept {
-        return !nvidia_gpus.empty() || nvidia_driver || !rocm_gfx.empty() || intel_discrete_gpu;
+        return !nvidia_gpus.empty() || nvidia_driver || !rocm_gfx.empty() || intel_xpu_gpu;
     }
 };
 

@@ -91,7 +91,7 @@ Expected<ResolverTarget> resolver_target(const Machine& machine) {
         target.machine.rocm_gfx.push_back(gpu.gfx_target);
     }
     for (const IntelGpu& gpu : machine.intel_gpus) {
-        target.machine.intel_discrete_gpu = target.machine.intel_discrete_gpu || gpu.discrete.value;
+        target.machine.intel_xpu_gpu = target.machine.intel_xpu_gpu || gpu.xpu_target();
     }
     target.machine.vc_runtime = vc_runtime_of(machine.windows);
     return target;

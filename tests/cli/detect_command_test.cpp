@@ -108,31 +108,50 @@ BOOST_AUTO_TEST_CASE(gpu_names_and_pci_ids_resolve_through_the_matrix) {
                               test::source_path("tests/data/machines/gpu_dataset").string()});
     BOOST_REQUIRE_MESSAGE(built.exit_code == 0, built.err);
 
-    const auto named =
-        s.run({"--db", db, "--format", "json", "detect", "--machine", profile("gpu-box.json"),
-               "--gpu", "geforce rtx3090", "--gpu", "10de:2504"});
+    const auto named = s.run({"--db", db, "--format", "json", "detect", "--machine",
+                              profile("gpu-box.json"), "--gpu", "geforce gtx1080ti", "--gpu",
+                              "10de:2204", "--gpu", "1002:73bf", "--gpu", "Intel Arc B580"});
     BOOST_REQUIRE_MESSAGE(named.exit_code == 0, named.err);
-    const json gpus = json::parse(named.out)["nvidia"]["gpus"];
+    const json profile_json = json::parse(named.out);
+    const json gpus = profile_json["nvidia"]["gpus"];
     BOOST_REQUIRE(gpus.size() == 2u);
-    BOOST_TEST(gpus[0]["name"] == "GeForce RTX 3090");
-    BOOST_TEST(gpus[0]["compute_capability"]["value"] == "8.6");
+    BOOST_TEST(gpus[0]["name"] == "GeForce GTX 1080 Ti");
+    BOOST_TEST(gpus[0]["pci_id"] == "10de:1b06");
+    BOOST_TEST(gpus[0]["compute_capability"]["value"] == "6.1");
     BOOST_TEST(gpus[0]["compute_capability"]["source"] ==
-               "option --gpu (model name 'geforce rtx3090' in the GPU model table (GeForce RTX "
-               "3090))");
-    BOOST_TEST(gpus[1]["pci_id"] == "10de:2504");
-    BOOST_TEST(gpus[1]["name"] == "GA106");
+               "option --gpu ('geforce gtx1080ti' is GeForce GTX 1080 Ti in the NVIDIA GPU table)");
+    BOOST_TEST(gpus[1]["name"] == "GeForce RTX 3090");
+    BOOST_TEST(gpus[1]["compute_capability"]["value"] == "8.6");
+    const json amd = profile_json["amd"]["gpus"];
+    BOOST_REQUIRE(amd.size() == 1u);
+    BOOST_TEST(amd[0]["gfx_target"] == "gfx1030");
+    const json intel = profile_json["intel"]["gpus"];
+    BOOST_REQUIRE(intel.size() == 1u);
+    BOOST_TEST(intel[0]["pci_id"] == "8086:e20b");
+    BOOST_TEST(intel[0]["xpu"]["value"] == true);
+    BOOST_TEST(!intel[0].contains("discrete"));
 
     const auto typo =
         s.run({"--db", db, "detect", "--machine", profile("gpu-box.json"), "--gpu", "RTX 3909"});
     BOOST_TEST(typo.exit_code == 2);
-    BOOST_TEST(typo.err == "torchpin: error: --gpu 'RTX 3909': unknown GPU: no GPU model is named "
-                           "'RTX 3909'; did you mean 'RTX 3090'?\n");
+    BOOST_TEST(typo.err == "torchpin: error: --gpu 'RTX 3909': unknown GPU: no GPU in the NVIDIA, "
+                           "AMD or Intel tables is named 'RTX 3909'; did you mean 'GeForce RTX "
+                           "3090'?\n");
 
-    const auto a100 =
-        s.run({"--db", db, "detect", "--machine", profile("gpu-box.json"), "--gpu", "10de:20b0"});
-    BOOST_TEST(a100.exit_code == 2);
-    BOOST_TEST(a100.err.find("is 'GA100 [A100 SXM4 40GB]' in the GPU PCI table, but the GPU "
-                             "model table has no compute capability") != std::string::npos);
+    const auto titan =
+        s.run({"--db", db, "detect", "--machine", profile("gpu-box.json"), "--gpu", "Titan X"});
+    BOOST_TEST(titan.exit_code == 2);
+    BOOST_TEST(titan.err == "torchpin: error: --gpu 'Titan X': ambiguous: 'Titan X' names GPUs "
+                            "that differ: compute capability 5.2: GeForce GTX TITAN X; compute "
+                            "capability 6.1: TITAN X Pascal. Name one of them, or give its "
+                            "PCI id, compute capability or gfx target\n");
+
+    const auto k40c =
+        s.run({"--db", db, "detect", "--machine", profile("gpu-box.json"), "--gpu", "10de:1024"});
+    BOOST_TEST(k40c.exit_code == 2);
+    BOOST_TEST(k40c.err.find("PCI id 10de:1024 is 'GK180GL [Tesla K40c]' in torchruntime's PCI "
+                             "list, but no GPU table gives it a compute capability") !=
+               std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(a_missing_profile_is_bad_input) {

@@ -19,11 +19,21 @@ namespace test = torchpin::test;
 
 namespace {
 
+// Rows of data/gpus.toml for the GPUs of the fake machines.
 const GpuCatalog& test_catalog() {
     static const GpuCatalog catalog(
-        {{PciId::from("10de:2504"), "GA106 [GeForce RTX 3060 Lite Hash Rate]", true},
-         {PciId::from("8086:9a49"), "TigerLake-LP GT2 [Iris Xe Graphics]", false}},
-        {{"GeForce RTX 3060 Lite Hash Rate", ComputeCapability(8, 6), {"GA106"}}});
+        GpuTables{{{"GeForce RTX 3060",
+                    ComputeCapability(8, 6),
+                    "",
+                    {"GA104", "GA106"},
+                    {PciId::from("10de:2487"), PciId::from("10de:24c7"), PciId::from("10de:2503"),
+                     PciId::from("10de:2504"), PciId::from("10de:2544")}}},
+                  {{"Radeon RX 6800/6800 XT / 6900 XT", PciId::from("1002:73bf"), "gfx1030", ""}},
+                  {{PciId::from("8086:e20b"), "Arc B580", "Battlemage (Arc B-series)", true,
+                    "validated: \"Intel Arc B-Series Graphics (CodeName: Battlemage)\""}},
+                  {{PciId::from("10de:2504"), "GA106 [GeForce RTX 3060 Lite Hash Rate]", true},
+                   {PciId::from("8086:9a49"), "TigerLake-LP GT2 [Iris Xe Graphics]", false},
+                   {PciId::from("8086:e20b"), "Battlemage G21 [Arc B580]", true}}});
     return catalog;
 }
 
@@ -188,25 +198,60 @@ BOOST_AUTO_TEST_CASE(amd_gfx1100_with_rocm_6_2) {
 BOOST_AUTO_TEST_CASE(an_intel_igpu_next_to_an_nvidia_gpu_on_an_old_driver) {
     const Machine machine = detect_hardware(fake_context(machine_root("intel_igpu_nvidia_dgpu")));
     BOOST_REQUIRE(machine.intel_gpus.size() == 1u);
-    BOOST_TEST(machine.intel_gpus[0].pci_id.to_string() == "8086:9a49");
-    BOOST_TEST(machine.intel_gpus[0].discrete.value == false);
-    BOOST_TEST(machine.intel_gpus[0].discrete.source == "gpu table: PCI id 8086:9a49");
+    const IntelGpu& igpu = machine.intel_gpus[0];
+    BOOST_TEST(igpu.pci_id->to_string() == "8086:9a49");
+    BOOST_TEST(igpu.name == "TigerLake-LP GT2 [Iris Xe Graphics]"); // torchruntime's list only
+    BOOST_TEST(!igpu.xpu.has_value());
+    BOOST_TEST(igpu.discrete->value == false);
+    BOOST_TEST(igpu.discrete->source == "gpu table: PCI id 8086:9a49 in torchruntime's list");
     BOOST_TEST(driver_of(machine) == "470.182.03");
     BOOST_TEST(has_note(machine, "does not know 'compute_cap'; asked again"));
     BOOST_REQUIRE(machine.nvidia.gpus.size() == 1u);
     const NvidiaGpu& gpu = machine.nvidia.gpus[0];
     BOOST_TEST(gpu.pci_id->to_string() == "10de:2504");
     BOOST_TEST(gpu.compute_capability->value.to_string() == "8.6");
-    BOOST_TEST(gpu.compute_capability->source.find("gpu table: PCI id 10de:2504 is 'GA106 "
-                                                   "[GeForce RTX 3060 Lite Hash Rate]'") == 0u);
+    BOOST_TEST(gpu.compute_capability->source ==
+               "gpu table: PCI id 10de:2504 is GeForce RTX 3060 in the NVIDIA GPU table");
+}
+
+BOOST_AUTO_TEST_CASE(amd_and_intel_gpus_without_drivers_are_found_by_pci_id) {
+    const Machine machine =
+        detect_hardware(fake_context(machine_root("amd_intel_without_drivers")));
+    BOOST_REQUIRE(machine.amd.gpus.size() == 1u);
+    BOOST_TEST(machine.amd.gpus[0].gfx_target == "gfx1030");
+    BOOST_TEST(machine.amd.gpus[0].source ==
+               "gpu table: PCI id 1002:73bf is Radeon RX 6800/6800 XT / 6900 XT in the AMD GPU "
+               "table (/sys/bus/pci/devices/0000:03:00.0)");
+    BOOST_TEST(has_note(machine, "AMD GPU 1002:73bf at 0000:03:00.0 has no KFD topology node"));
+    BOOST_REQUIRE(machine.intel_gpus.size() == 1u);
+    const IntelGpu& arc = machine.intel_gpus[0];
+    BOOST_TEST(arc.name == "Arc B580");
+    BOOST_TEST(arc.xpu->value == true);
+    BOOST_TEST(arc.xpu->source.starts_with(
+        "gpu table: PCI id 8086:e20b is Arc B580 in the Intel GPU table: Battlemage (Arc "
+        "B-series): validated: "));
+    BOOST_TEST(arc.discrete->value == true);
+    BOOST_TEST(arc.xpu_target());
+}
+
+BOOST_AUTO_TEST_CASE(an_amd_gpu_the_tables_lack_keeps_no_gfx_target_and_says_why) {
+    DetectionContext context = fake_context(machine_root("amd_intel_without_drivers"));
+    static const GpuCatalog empty(GpuTables{});
+    context.gpu_catalog = [] { return &empty; };
+    const Machine machine = detect_hardware(context);
+    BOOST_TEST(machine.amd.gpus.empty());
+    BOOST_TEST(has_note(machine, "AMD GPU 1002:73bf at 0000:03:00.0: gfx target unknown: PCI id "
+                                 "1002:73bf is in no GPU table"));
+    BOOST_TEST(!machine.intel_gpus.at(0).xpu.has_value());
+    BOOST_TEST(machine.intel_gpus.at(0).discrete->value == true); // not the integrated slot
 }
 
 BOOST_AUTO_TEST_CASE(without_gpu_tables_the_igpu_is_told_by_its_slot) {
     DetectionContext context = fake_context(machine_root("intel_igpu_nvidia_dgpu"));
     context.gpu_catalog = [] { return nullptr; };
     const Machine machine = detect_hardware(context);
-    BOOST_TEST(machine.intel_gpus.at(0).discrete.value == false);
-    BOOST_TEST(machine.intel_gpus.at(0).discrete.source ==
+    BOOST_TEST(machine.intel_gpus.at(0).discrete->value == false);
+    BOOST_TEST(machine.intel_gpus.at(0).discrete->source ==
                "PCI address 0000:00:02.0 (the integrated GPU slot)");
     BOOST_TEST(!machine.nvidia.gpus.at(0).compute_capability.has_value());
     BOOST_TEST(has_note(machine, "no GPU tables to look up its compute capability in"));

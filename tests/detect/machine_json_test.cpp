@@ -51,9 +51,12 @@ Machine every_fact() {
     m.nvidia.gpus = {gpu, bare};
     m.amd.rocm = Fact<RocmVersion>{RocmVersion::from("6.2.0"), "/opt/rocm/.info/version"};
     m.amd.gpus = {{"gfx1100", "/sys/class/kfd/kfd/topology/nodes/1/properties"}};
-    m.intel_gpus = {{PciId::from("8086:56a0"), "DG2 [Arc A770]",
+    m.intel_gpus = {{PciId::from("8086:56a0"), "Arc A770",
                      Fact<bool>{true, "gpu table: PCI id 8086:56a0"},
-                     "/sys/bus/pci/devices/0000:03:00.0"}};
+                     Fact<bool>{true, "gpu table: Alchemist (Arc A-series, DG2)"},
+                     "/sys/bus/pci/devices/0000:03:00.0"},
+                    {std::nullopt, "Intel Graphics (Panther Lake)", std::nullopt,
+                     Fact<bool>{true, "option --gpu"}, "option --gpu"}};
     m.windows.vc_redist = Fact<std::string>{"14.40.33810.0", "registry"};
     m.windows.system32_dlls = {{"msvcp140.dll", "14.40.33810.0", "System32"}};
     m.notes = {"nvidia-smi: not found on PATH"};

@@ -219,7 +219,7 @@ std::optional<ReferenceAnswer> reference_resolve(const CompatMatrix& m,
                     continue;
                 if (b.kind() == BackendKind::Rocm && machine.rocm_gfx.empty())
                     continue;
-                if (b.kind() == BackendKind::Xpu && !machine.intel_discrete_gpu)
+                if (b.kind() == BackendKind::Xpu && !machine.intel_xpu_gpu)
                     continue;
             }
             const Version torch_pin =

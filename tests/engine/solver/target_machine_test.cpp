@@ -47,7 +47,7 @@ BOOST_AUTO_TEST_CASE(a_complete_profile_needs_no_assumption) {
     BOOST_REQUIRE(t.nvidia_gpus.size() == 1u);
     BOOST_TEST(t.nvidia_gpus[0].capability.sm() == "sm_86");
     BOOST_TEST(t.rocm_gfx == std::vector<std::string>{"gfx1100"});
-    BOOST_TEST(!t.intel_discrete_gpu);
+    BOOST_TEST(!t.intel_xpu_gpu);
 }
 
 BOOST_AUTO_TEST_CASE(missing_os_cpu_or_python_is_an_error_naming_the_option) {
@@ -104,12 +104,31 @@ BOOST_AUTO_TEST_CASE(a_gpu_without_capability_is_left_out_with_a_warning_but_cou
     BOOST_TEST(target->machine.has_gpu()); // the driver says there is one: no silent CPU build
 }
 
-BOOST_AUTO_TEST_CASE(only_a_discrete_intel_gpu_is_an_xpu_target) {
+BOOST_AUTO_TEST_CASE(an_intel_gpu_is_an_xpu_target_when_pytorch_lists_its_family) {
     Machine m = linux_box();
-    m.intel_gpus.push_back({PciId::from("8086:9a49"), "Iris Xe", Fact<bool>{false, "pci"}, "pci"});
-    BOOST_TEST(!resolver_target(m)->machine.intel_discrete_gpu);
-    m.intel_gpus.push_back({PciId::from("8086:56a0"), "Arc A770", Fact<bool>{true, "pci"}, "pci"});
-    BOOST_TEST(resolver_target(m)->machine.intel_discrete_gpu);
+    IntelGpu iris{PciId::from("8086:9a49"), "Iris Xe", Fact<bool>{false, "pci"}, std::nullopt,
+                  "pci"};
+    m.intel_gpus.push_back(iris);
+    BOOST_TEST(!resolver_target(m)->machine.intel_xpu_gpu);
+    // Integrated, but on PyTorch's XPU list (Lunar Lake): the list decides.
+    IntelGpu lunar_lake{PciId::from("8086:64a0"), "Intel Graphics (Lunar Lake)",
+                        Fact<bool>{false, "pci"}, Fact<bool>{true, "gpu table"}, "pci"};
+    m.intel_gpus = {lunar_lake};
+    BOOST_TEST(resolver_target(m)->machine.intel_xpu_gpu);
+    // Discrete, but its family is not on the list (DG1).
+    IntelGpu dg1{PciId::from("8086:4905"), "Iris Xe MAX Graphics", Fact<bool>{true, "pci"},
+                 Fact<bool>{false, "gpu table"}, "pci"};
+    m.intel_gpus = {dg1};
+    BOOST_TEST(!resolver_target(m)->machine.intel_xpu_gpu);
+    // Not in the table: a discrete one is taken for an XPU target, as before the table.
+    IntelGpu unknown{PciId::from("8086:56ff"), "", Fact<bool>{true, "pci"}, std::nullopt, "pci"};
+    m.intel_gpus = {unknown};
+    BOOST_TEST(resolver_target(m)->machine.intel_xpu_gpu);
+    // A --gpu name: only the list is known.
+    IntelGpu named{std::nullopt, "Arc B580", std::nullopt, Fact<bool>{true, "option --gpu"},
+                   "option --gpu"};
+    m.intel_gpus = {named};
+    BOOST_TEST(resolver_target(m)->machine.intel_xpu_gpu);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
