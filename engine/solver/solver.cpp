@@ -146,22 +146,36 @@ bool index_labels(const ReleaseWheels& wheels, std::string_view package, const V
                        [](const IndexFile* f) { return f->wheel.version().has_local(); });
 }
 
+// Whether the matrix lists a labelled torch file of `version` for this machine's platform, of
+// any backend (2.7.1+cu128 for a 2.7.1+cu126 pin): the index labels the release's builds here.
+// macOS files carry no label, so a macOS machine finds none.
+bool labels_builds_here(const ReleaseWheels& wheels, const TagEnvironment& tags,
+                        const Version& version) {
+    const auto& files = wheels.of("torch", version);
+    return std::any_of(files.begin(), files.end(), [&](const IndexFile* f) {
+        return f->wheel.version().has_local() && wheel_for_platform(*f, tags);
+    });
+}
+
 // The version a pin names: the listed file's; else the release with the backend's local label
 // where the index is known to label the package's files: torch and torchvision when the
 // release's install commands use labels (those commands pin torchaudio bare: 0.9.0 has no
-// +cu111 build), and a companion of a labelled torch pin whose files the matrix shows labelled
-// for some build; else the bare release, which pip matches with any label.
+// +cu111 build), torch where the matrix shows the release's other builds for this platform
+// labelled, and a companion of a labelled torch pin whose files the matrix shows labelled for
+// some build; else the bare release, which pip matches with any label.
 Version pin_version(const Version& release, const Backend& backend, const WheelChoice& wheel,
                     const ReleaseFact& facts, std::string_view package, bool torch_labelled,
-                    const ReleaseWheels& wheels) {
+                    const ReleaseWheels& wheels, const TagEnvironment& tags) {
     if (wheel.best) {
         return wheel.best->wheel.version();
     }
     const bool commands_label =
         facts.install_style == std::optional<std::string>("local-label") && package != "torchaudio";
+    const bool torch_like_its_siblings =
+        package == "torch" && labels_builds_here(wheels, tags, release);
     const bool companion_labelled =
         package != "torch" && torch_labelled && index_labels(wheels, package, release);
-    if (commands_label || companion_labelled) {
+    if (commands_label || torch_like_its_siblings || companion_labelled) {
         return release.with_local(backend.to_string());
     }
     return release;
@@ -323,8 +337,8 @@ private:
                                                best_platform_, package, version, c.backend);
         const bool torch_labelled = !c.pins.empty() && c.pins.front().package == "torch" &&
                                     c.pins.front().version && c.pins.front().version->has_local();
-        const Version pinned =
-            pin_version(version, c.backend, wheel, release, package, torch_labelled, wheels_);
+        const Version pinned = pin_version(version, c.backend, wheel, release, package,
+                                           torch_labelled, wheels_, machine_.tags);
         if (auto it = requirements_.find(package); it != requirements_.end()) {
             for (const Requirement* r : it->second) {
                 if (!r->specifier().contains(pinned, true)) {

@@ -37,6 +37,11 @@ def family(torch, vision, audio, label, tags, torch_tags=None):
     ]
 
 
+def torch_and_vision(torch, vision, label, tags):
+    """torch and torchvision of a release without torchaudio (2.12 on)."""
+    return family(torch, vision, "0", label, tags)[:2]
+
+
 def installs(torch, vision, audio):
     return {"torch": torch, "torchvision": vision, "torchaudio": audio}
 
@@ -136,6 +141,22 @@ CASES = [
             + [TYPING_EXTENSIONS],
         },
         expected=installs("2.7.1+cu118", "0.22.1+cu118", "2.7.1+cu118"),
+    ),
+    ClientCase(
+        # PyPI's Windows torch 2.13.0 is the CPU build: an unlabelled pin beside
+        # --extra-index-url could be met by it; the labelled pins cannot.
+        name="windows-cu126-torch-2.13.0-pypi-cpu-decoy",
+        torchpin_args=("--machine", f"{PROFILES}/windows-box.json", "torch==2.13.0", "torchvision"),
+        pip_platform=pip_target("3.12", "win_amd64"),
+        backend="cu126",
+        indexes={
+            "whl/cu126": torch_and_vision("2.13.0", "0.28.0", "cu126", WINDOWS_312)
+            + torch_and_vision("2.14.0", "0.29.0", "cu126", WINDOWS_312),
+            "whl/cu130": torch_and_vision("2.13.0", "0.28.0", "cu130", WINDOWS_312),
+            "simple": torch_and_vision("2.13.0", "0.28.0", None, WINDOWS_312)
+            + [TYPING_EXTENSIONS],
+        },
+        expected={"torch": "2.13.0+cu126", "torchvision": "0.28.0+cu126"},
     ),
     ClientCase(
         name="macos-arm64-torch-2.7.1",
