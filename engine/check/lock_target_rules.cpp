@@ -28,6 +28,9 @@ std::string_view rule_of(const Rejection& rejection, const Backend& build) {
     if (std::holds_alternative<DriverTooOld>(rejection)) {
         return "driver-too-old";
     }
+    if (std::holds_alternative<BuildNotVerified>(rejection)) {
+        return "newer-than-matrix"; // known only as projected: not judged, update the matrix
+    }
     if (std::holds_alternative<GpuArchNotBuilt>(rejection) ||
         std::holds_alternative<GfxNotBuilt>(rejection)) {
         return "gpu-not-supported";
