@@ -9,6 +9,7 @@
 #include "engine/pep/specifier.hpp"
 #include "engine/pep/version.hpp"
 #include "importers/dataset/dataset_table_file.hpp"
+#include "tests/importers/dataset/dataset_rows.hpp"
 #include "tests/support/printing.hpp"
 #include "tests/support/tables.hpp"
 #include "tests/support/test_paths.hpp"
@@ -26,45 +27,7 @@ using namespace torchpin;
 
 namespace {
 
-using Row = std::map<std::string, std::optional<std::string>>;
-
-const std::set<std::string>& citations() {
-    static const std::set<std::string> ids = [] {
-        std::set<std::string> out;
-        const auto listings = read_dataset_table_file(
-            test::source_path("data/citations.toml"), "data/citations.toml",
-            SourceInfo{"citations", "data/citations.toml", "", "", ""}, nullptr);
-        for (const ListingImport& listing : listings) {
-            for (const RowValues& row : listing.rows) {
-                out.insert(*row[0]);
-            }
-        }
-        return out;
-    }();
-    return ids;
-}
-
-// The rows of `table` in data/`file`, by column name.
-std::vector<Row> rows_of(const std::string& file, const TableSpec& table) {
-    const std::string name = "data/" + file;
-    const auto listings = read_dataset_table_file(
-        test::source_path(name), name, SourceInfo{"tables", name, "", "", ""}, &citations());
-    std::vector<Row> out;
-    for (const ListingImport& listing : listings) {
-        if (listing.table != &table) {
-            continue;
-        }
-        const auto columns = table.columns();
-        for (const RowValues& values : listing.rows) {
-            Row row;
-            for (std::size_t i = 0; i < columns.size(); ++i) {
-                row[columns[i].name] = values[i];
-            }
-            out.push_back(std::move(row));
-        }
-    }
-    return out;
-}
+using Row = test::DatasetRow;
 
 std::vector<std::string> words(const std::string& text) {
     std::vector<std::string> out;
@@ -140,7 +103,7 @@ std::string release_key(const std::string& label) {
 BOOST_AUTO_TEST_SUITE(dataset_cuda)
 
 BOOST_AUTO_TEST_CASE(driver_rows_are_well_formed) {
-    const auto drivers = rows_of("cuda.toml", cuda_driver_table());
+    const auto drivers = test::dataset_rows("cuda.toml", cuda_driver_table());
     BOOST_TEST(drivers.size() >= 130u);
     for (const Row& row : drivers) {
         const std::string where = *row.at("cuda") + " " + *row.at("os");
@@ -172,7 +135,7 @@ BOOST_AUTO_TEST_CASE(driver_rows_are_well_formed) {
 BOOST_AUTO_TEST_CASE(driver_minimums_rise_with_the_cuda_version) {
     // No exceptions are needed: NVIDIA's minimums, the installers' drivers and the numbers
     // torchpin uses all rise (or stay) with the toolkit release, on both systems.
-    const auto drivers = rows_of("cuda.toml", cuda_driver_table());
+    const auto drivers = test::dataset_rows("cuda.toml", cuda_driver_table());
     for (const std::string os : {"linux", "windows"}) {
         for (const char* column : {"used", "toolkit_minimum", "installer_driver"}) {
             std::vector<std::pair<CudaVersion, DriverVersion>> series;
@@ -197,7 +160,7 @@ BOOST_AUTO_TEST_CASE(driver_minimums_rise_with_the_cuda_version) {
 }
 
 BOOST_AUTO_TEST_CASE(nvidia_table_and_installer_names_are_transcribed_exactly) {
-    const auto drivers = rows_of("cuda.toml", cuda_driver_table());
+    const auto drivers = test::dataset_rows("cuda.toml", cuda_driver_table());
     std::size_t checked = 0;
     for (const auto& line : test::read_table("cuda/cuda_toolkit_driver_versions.tsv")) {
         if (line[0] == "cuda_toolkit_release") {
@@ -240,7 +203,7 @@ BOOST_AUTO_TEST_CASE(nvidia_table_and_installer_names_are_transcribed_exactly) {
 }
 
 BOOST_AUTO_TEST_CASE(the_11_8_windows_disagreement_is_kept) {
-    const auto drivers = rows_of("cuda.toml", cuda_driver_table());
+    const auto drivers = test::dataset_rows("cuda.toml", cuda_driver_table());
     const Row* row = find_driver(drivers, "11.8.0", "windows");
     BOOST_TEST_REQUIRE(row != nullptr);
     BOOST_TEST(row->at("toolkit_minimum") == std::optional<std::string>("520.06"));
@@ -251,8 +214,8 @@ BOOST_AUTO_TEST_CASE(the_11_8_windows_disagreement_is_kept) {
 }
 
 BOOST_AUTO_TEST_CASE(every_variant_toolkit_has_driver_rows) {
-    const auto drivers = rows_of("cuda.toml", cuda_driver_table());
-    const auto variants = rows_of("cuda.toml", backend_cuda_table());
+    const auto drivers = test::dataset_rows("cuda.toml", cuda_driver_table());
+    const auto variants = test::dataset_rows("cuda.toml", backend_cuda_table());
     BOOST_TEST(variants.size() >= 15u);
     for (const Row& row : variants) {
         const std::string label = *row.at("backend");
@@ -270,8 +233,8 @@ BOOST_AUTO_TEST_CASE(every_variant_toolkit_has_driver_rows) {
 }
 
 BOOST_AUTO_TEST_CASE(release_minimums_lie_in_their_minor_version_range) {
-    const auto drivers = rows_of("cuda.toml", cuda_driver_table());
-    const auto compat = rows_of("cuda.toml", cuda_compat_table());
+    const auto drivers = test::dataset_rows("cuda.toml", cuda_driver_table());
+    const auto compat = test::dataset_rows("cuda.toml", cuda_compat_table());
     BOOST_TEST(compat.size() == 6u);
     // Documented in the rows' notes: CUDA 11.0 shipped before the 11.x floor existed, and the
     // 12.0 GA Windows toolkit minimum (527.41) is below the 12.x Windows floor (528.33).
@@ -308,8 +271,8 @@ BOOST_AUTO_TEST_CASE(release_minimums_lie_in_their_minor_version_range) {
 }
 
 BOOST_AUTO_TEST_CASE(arch_lists_are_well_formed_and_sourced) {
-    const auto lists = rows_of("arch_lists.toml", cuda_arch_list_table());
-    const auto capabilities = rows_of("arch_lists.toml", compute_capability_table());
+    const auto lists = test::dataset_rows("arch_lists.toml", cuda_arch_list_table());
+    const auto capabilities = test::dataset_rows("arch_lists.toml", compute_capability_table());
     std::map<std::string, CudaVersion> first_cuda;
     for (const Row& row : capabilities) {
         BOOST_TEST(std::regex_match(*row.at("sm"), std::regex(R"(\d+\.\d)")), *row.at("sm"));
@@ -348,7 +311,7 @@ BOOST_AUTO_TEST_CASE(arch_lists_are_well_formed_and_sourced) {
 }
 
 BOOST_AUTO_TEST_CASE(rows_of_one_variant_never_overlap) {
-    const auto lists = rows_of("arch_lists.toml", cuda_arch_list_table());
+    const auto lists = test::dataset_rows("arch_lists.toml", cuda_arch_list_table());
     std::vector<Version> releases;
     for (int minor = 0; minor <= 13; ++minor) {
         for (int patch = 0; patch <= 2; ++patch) {
@@ -377,8 +340,8 @@ BOOST_AUTO_TEST_CASE(rows_of_one_variant_never_overlap) {
 
 BOOST_AUTO_TEST_CASE(arch_lists_agree_with_release_md) {
     // RELEASE.md's "PyTorch CUDA Support Matrix" (releases 2.12 - 2.14), copied verbatim.
-    const auto lists = rows_of("arch_lists.toml", cuda_arch_list_table());
-    const auto variants = rows_of("cuda.toml", backend_cuda_table());
+    const auto lists = test::dataset_rows("arch_lists.toml", cuda_arch_list_table());
+    const auto variants = test::dataset_rows("cuda.toml", backend_cuda_table());
     const std::string text =
         test::read_file(test::source_path("tests/data/cuda/release_md_cuda_support_matrix.md"));
     const std::regex table_row(R"(\| (\d+\.\d+\.\d+) \| ([^|]+)\|)");
@@ -444,7 +407,7 @@ BOOST_AUTO_TEST_CASE(arch_lists_agree_with_release_md) {
 
 BOOST_AUTO_TEST_CASE(release_rules_rows_agree_with_torch_check) {
     // rice8y/torch-check's reviewed per-release lists (Linux x86_64), copied verbatim.
-    const auto lists = rows_of("arch_lists.toml", cuda_arch_list_table());
+    const auto lists = test::dataset_rows("arch_lists.toml", cuda_arch_list_table());
     const auto rules = nlohmann::json::parse(
         test::read_file(test::source_path("tests/data/cuda/pytorch-release-rules.json")));
     std::map<std::string, std::set<std::string>> published; // series -> variants
@@ -487,7 +450,7 @@ BOOST_AUTO_TEST_CASE(release_rules_rows_agree_with_torch_check) {
 }
 
 BOOST_AUTO_TEST_CASE(rocm_targets_are_well_formed) {
-    const auto targets = rows_of("rocm.toml", rocm_target_table());
+    const auto targets = test::dataset_rows("rocm.toml", rocm_target_table());
     BOOST_TEST(targets.size() >= 9u);
     const std::regex gfx(R"(gfx\d{1,2}[0-9][0-9a-f])");
     for (const Row& row : targets) {
@@ -504,10 +467,10 @@ BOOST_AUTO_TEST_CASE(rocm_targets_are_well_formed) {
 }
 
 BOOST_AUTO_TEST_CASE(hsa_overrides_run_each_gpu_as_another_target_some_build_carries) {
-    const auto overrides = rows_of("hsa_overrides.toml", hsa_override_table());
+    const auto overrides = test::dataset_rows("hsa_overrides.toml", hsa_override_table());
     BOOST_TEST(overrides.size() >= 9u);
     std::set<std::string> carried;
-    for (const Row& row : rows_of("rocm.toml", rocm_target_table())) {
+    for (const Row& row : test::dataset_rows("rocm.toml", rocm_target_table())) {
         for (const std::string& gfx : words(*row.at("gfx"))) {
             carried.insert(gfx);
         }
@@ -530,7 +493,7 @@ BOOST_AUTO_TEST_CASE(hsa_overrides_run_each_gpu_as_another_target_some_build_car
 // target than the GPU's own; integrated GPUs' per-device values are left out.
 BOOST_AUTO_TEST_CASE(hsa_overrides_transcribe_the_amd_table) {
     std::map<std::string, Row> by_gfx;
-    for (const Row& row : rows_of("hsa_overrides.toml", hsa_override_table())) {
+    for (const Row& row : test::dataset_rows("hsa_overrides.toml", hsa_override_table())) {
         by_gfx[*row.at("gfx")] = row;
     }
     const std::regex still_sets(R"(torchruntime still sets ([0-9.]+) for this family)");

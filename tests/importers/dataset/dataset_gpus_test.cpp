@@ -4,6 +4,7 @@
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/sqlite.hpp"
 #include "importers/dataset/dataset_table_file.hpp"
+#include "tests/importers/dataset/dataset_rows.hpp"
 #include "tests/support/printing.hpp"
 #include "tests/support/tables.hpp"
 #include "tests/support/test_paths.hpp"
@@ -20,44 +21,11 @@ using namespace torchpin;
 
 namespace {
 
-using Row = std::map<std::string, std::optional<std::string>>;
-
-const std::set<std::string>& citations() {
-    static const std::set<std::string> ids = [] {
-        std::set<std::string> out;
-        const auto listings = read_dataset_table_file(
-            test::source_path("data/citations.toml"), "data/citations.toml",
-            SourceInfo{"citations", "data/citations.toml", "", "", ""}, nullptr);
-        for (const ListingImport& listing : listings) {
-            for (const RowValues& row : listing.rows) {
-                out.insert(*row[0]);
-            }
-        }
-        return out;
-    }();
-    return ids;
-}
+using Row = test::DatasetRow;
 
 // The rows of `table` in data/gpus.toml, by column name.
 std::vector<Row> rows_of(const TableSpec& table) {
-    const std::string name = "data/gpus.toml";
-    const auto listings = read_dataset_table_file(
-        test::source_path(name), name, SourceInfo{"tables", name, "", "", ""}, &citations());
-    std::vector<Row> out;
-    for (const ListingImport& listing : listings) {
-        if (listing.table != &table) {
-            continue;
-        }
-        const auto columns = table.columns();
-        for (const RowValues& values : listing.rows) {
-            Row row;
-            for (std::size_t i = 0; i < columns.size(); ++i) {
-                row[columns[i].name] = values[i];
-            }
-            out.push_back(std::move(row));
-        }
-    }
-    return out;
+    return test::dataset_rows("gpus.toml", table);
 }
 
 // A sourced table of tests/data/gpus by column name (its first line names the columns).
