@@ -16,6 +16,10 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(nettle REQUIRED IMPORTED_TARGET nettle) # SHA-256 with the CPU's SHA instructions
 pkg_check_modules(gumbo REQUIRED IMPORTED_TARGET gumbo) # the HTML5 parser for index pages
 set(CMAKE_FIND_LIBRARY_SUFFIXES ${torchpin_library_suffixes})
+# The platform layer's implementation folder (engine/base/posix or engine/base/windows) and the
+# system libraries it links.
+set(TORCHPIN_PLATFORM posix)
+set(TORCHPIN_PLATFORM_LIBRARIES PkgConfig::nettle ${CMAKE_DL_LIBS})
 # TOML (the curated dataset, uv.lock, pylock.toml): toml++'s headers, compiled in third_party/.
 find_path(TOMLPLUSPLUS_INCLUDE_DIR toml++/toml.h REQUIRED)
 # libcurl: the header only (libcurl4-openssl-dev); the library is loaded with dlopen at run time.

@@ -1,8 +1,11 @@
 // Everything host detection reads from outside the file system, so that tests can replace it:
-// the root, PATH, environment, uname, the C library, NVIDIA's libraries, the GPU tables.
+// the root, PATH, environment, uname, the C library, NVIDIA's libraries, the GPU tables, and on
+// Windows the registry.
 #pragma once
 
 #include "detect/host_root.hpp"
+#include "engine/base/host_system.hpp"
+#include "engine/base/registry.hpp"
 #include "engine/hardware/gpu_catalog.hpp"
 #include "engine/pep/platform_tag.hpp"
 
@@ -17,6 +20,8 @@
 namespace torchpin {
 
 struct DetectionContext {
+    HostKind host = HostKind::Posix;               // which probes run: /proc and /sys, or Windows'
+    const Registry* registry = &system_registry(); // Windows: the VC runtime, adapters, Python
     HostRoot root{"/"};
     std::string path;                               // $PATH: nvidia-smi, python3, rocm tools
     std::map<std::string, std::string> environment; // VIRTUAL_ENV, CONDA_PREFIX, ROCM_PATH
