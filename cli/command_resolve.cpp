@@ -3,11 +3,11 @@
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "cli/resolution_output.hpp"
+#include "engine/base/terminal.hpp"
 #include "engine/solver/explanation.hpp"
 
 #include <iostream>
 #include <memory>
-#include <unistd.h>
 
 namespace torchpin::cli {
 
@@ -107,7 +107,7 @@ int run_resolve(const GlobalOptions& global, const ResolveOptions& options) {
                  options.output);
     // On a terminal the answer's header already shows the warnings: printing them again on
     // stderr would only double them. In a file or a pipe the header is not read: stderr is.
-    const bool header_on_terminal = options.output.empty() && isatty(STDOUT_FILENO) != 0 &&
+    const bool header_on_terminal = options.output.empty() && is_terminal(StandardStream::Out) &&
                                     header_shows_warnings(global.format);
     if (!global.quiet()) {
         std::cerr << summary_line(session, resolution) << '\n';

@@ -1,10 +1,11 @@
 // Global options, format checking and terminal colour decisions shared by all subcommands.
 #include "cli/global_options.hpp"
 
+#include "engine/base/terminal.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <unistd.h>
 
 namespace torchpin::cli {
 
@@ -51,8 +52,7 @@ bool use_color(const GlobalOptions& options, const std::ostream& stream) {
     if (const char* no_color = std::getenv("NO_COLOR"); no_color && *no_color) {
         return false;
     }
-    const int fd = &stream == &std::cerr ? STDERR_FILENO : STDOUT_FILENO;
-    return isatty(fd) != 0;
+    return is_terminal(&stream == &std::cerr ? StandardStream::Err : StandardStream::Out);
 }
 
 std::string paint(bool color, std::string_view ansi_code, std::string_view text) {

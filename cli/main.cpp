@@ -3,8 +3,12 @@
 #include "cli/commands.hpp"
 #include "cli/matrix_access.hpp"
 #include "engine/base/diagnostic.hpp"
+#include "engine/base/host_system.hpp"
+#include "engine/base/terminal.hpp"
+#include "engine/base/utf8_path.hpp"
 #include "engine/matrix/matrix_store.hpp"
 
+#include <algorithm>
 #include <exception>
 #include <iostream>
 #include <optional>
@@ -34,7 +38,7 @@ std::optional<std::string> database_file_message(const torchpin::cli::GlobalOpti
     }
     std::string file;
     try {
-        file = torchpin::cli::user_database_path(global).string();
+        file = torchpin::utf8_of(torchpin::cli::user_database_path(global));
     } catch (const torchpin::cli::UsageError&) {
         file = "the matrix database";
     }
@@ -45,9 +49,11 @@ std::optional<std::string> database_file_message(const torchpin::cli::GlobalOpti
 
 int main(int argc, char** argv) {
     using namespace torchpin::cli;
+    torchpin::prepare_console();
     CLI::App app{"torchpin: the right PyTorch build for a machine, and lockfile checks for CI",
                  "torchpin"};
     app.fallthrough();
+    app.allow_windows_style_options(false); // "/tmp/x" is a path on every system, never "/option"
     GlobalOptions global;
     CommandResult result;
     add_global_options(app, global);
@@ -63,7 +69,9 @@ int main(int argc, char** argv) {
     setup_check(app, global, result);
 
     try {
-        app.parse(argc, argv);
+        std::vector<std::string> arguments = torchpin::host_arguments(argc, argv);
+        std::ranges::reverse(arguments); // CLI11 takes the arguments last first
+        app.parse(arguments);
         if (app.get_subcommands().empty()) {
             report(global, "no command given (try 'torchpin --help')");
             return exit_bad_input;

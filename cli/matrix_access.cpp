@@ -2,8 +2,10 @@
 #include "cli/matrix_access.hpp"
 
 #include "engine/base/diagnostic.hpp"
-
-#include <cstdlib>
+#include "engine/base/durable_file.hpp"
+#include "engine/base/host_system.hpp"
+#include "engine/base/user_folders.hpp"
+#include "engine/base/utf8_path.hpp"
 
 extern "C" {
 extern const unsigned char torchpin_embedded_matrix[];
@@ -11,15 +13,6 @@ extern const unsigned char torchpin_embedded_matrix_end[];
 }
 
 namespace torchpin::cli {
-
-namespace {
-
-std::string environment(const char* name) {
-    const char* value = std::getenv(name);
-    return value != nullptr ? value : "";
-}
-
-} // namespace
 
 std::span<const unsigned char> embedded_matrix() {
     return {torchpin_embedded_matrix, torchpin_embedded_matrix_end};
@@ -29,17 +22,17 @@ std::filesystem::path user_database_path(const GlobalOptions& global) {
     if (!global.db.empty()) {
         return global.db;
     }
-    if (auto path = environment("TORCHPIN_DB"); !path.empty()) {
-        return path;
+    if (auto path = host_variable("TORCHPIN_DB"); path && !path->empty()) {
+        return path_from_utf8(*path);
     }
-    if (auto data_home = environment("XDG_DATA_HOME"); !data_home.empty()) {
-        return std::filesystem::path(data_home) / "torchpin" / "matrix.db";
+    if (auto folders = user_folders(host_kind(), host_environment())) {
+        return folders->data / "matrix.db";
     }
-    if (auto home = environment("HOME"); !home.empty()) {
-        return std::filesystem::path(home) / ".local" / "share" / "torchpin" / "matrix.db";
-    }
-    throw UsageError("cannot tell where the user database lives: set HOME, XDG_DATA_HOME, "
-                     "TORCHPIN_DB or pass --db");
+    throw UsageError(host_kind() == HostKind::Windows
+                         ? "cannot tell where the user database lives: set LOCALAPPDATA, "
+                           "TORCHPIN_DB or pass --db"
+                         : "cannot tell where the user database lives: set HOME, XDG_DATA_HOME, "
+                           "TORCHPIN_DB or pass --db");
 }
 
 MatrixStore open_matrix_for_reading(const GlobalOptions& global) {
@@ -48,7 +41,7 @@ MatrixStore open_matrix_for_reading(const GlobalOptions& global) {
         return MatrixStore::open(path, false);
     }
     if (!global.db.empty()) {
-        throw InputError(Diagnostic{path.string(), 0, 0, "no such matrix database", ""});
+        throw InputError(Diagnostic{utf8_of(path), 0, 0, "no such matrix database", ""});
     }
     if (embedded_matrix().empty()) {
         throw UsageError("this build has no embedded matrix; pass --db");
@@ -60,10 +53,14 @@ MatrixStore open_matrix_for_writing(const GlobalOptions& global) {
     const std::filesystem::path path = user_database_path(global);
     if (!std::filesystem::exists(path) && !embedded_matrix().empty()) {
         std::filesystem::create_directories(path.parent_path().empty() ? "." : path.parent_path());
-        const std::filesystem::path partial = path.string() + ".partial";
+        std::filesystem::path partial = path;
+        partial += ".partial";
         std::filesystem::remove(partial);
         MatrixStore::open_image(embedded_matrix()).database().copy_to(partial);
-        std::filesystem::rename(partial, path); // atomic: never a half-copied database
+        if (auto error = replace_file(partial, path)) { // atomic: never a half-copied database
+            throw InputError(
+                Diagnostic{utf8_of(path), 0, 0, "cannot write: " + error.message(), ""});
+        }
     }
     return MatrixStore::open(path, true);
 }

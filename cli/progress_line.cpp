@@ -1,10 +1,11 @@
 // Drawing and erasing the progress line with a carriage return, never a newline.
 #include "cli/progress_line.hpp"
 
+#include "engine/base/terminal.hpp"
+
 #include <cstdio>
 #include <iostream>
 #include <string>
-#include <unistd.h>
 
 namespace torchpin::cli {
 
@@ -23,7 +24,7 @@ std::string human_bytes(std::size_t bytes) {
 } // namespace
 
 bool ProgressLine::wanted(bool quiet) {
-    return !quiet && isatty(STDERR_FILENO) != 0;
+    return !quiet && is_terminal(StandardStream::Err);
 }
 
 void ProgressLine::show(const net::FetchProgress& batch) {

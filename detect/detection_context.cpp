@@ -1,37 +1,40 @@
 // The detection context of the running process.
 #include "detect/detection_context.hpp"
 
-#include <cstdlib>
-#include <gnu/libc-version.h>
-#include <sys/utsname.h>
-
-extern char** environ;
+#include <algorithm>
+#include <cctype>
 
 namespace torchpin {
 
 DetectionContext DetectionContext::this_machine() {
     DetectionContext context;
-    for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
-        const std::string_view text = *entry;
-        const std::size_t equals = text.find('=');
-        if (equals != std::string_view::npos) {
-            context.environment.emplace(text.substr(0, equals), text.substr(equals + 1));
-        }
-    }
+    context.host = host_kind();
+    context.environment = host_environment();
     context.path = context.variable("PATH");
-    utsname name{};
-    if (::uname(&name) == 0) {
-        context.uname_machine = name.machine;
-    }
-    if (auto version = OsVersion::parse(::gnu_get_libc_version())) {
-        context.glibc = *version;
+    context.uname_machine = host_machine_arch();
+    if (auto glibc = host_glibc_version()) {
+        if (auto version = OsVersion::parse(*glibc)) {
+            context.glibc = *version;
+        }
     }
     return context;
 }
 
 std::string DetectionContext::variable(std::string_view name) const {
-    const auto it = environment.find(std::string(name));
-    return it == environment.end() ? std::string() : it->second;
+    if (const auto it = environment.find(std::string(name)); it != environment.end()) {
+        return it->second;
+    }
+    if (host == HostKind::Windows) { // names are case-insensitive there: "Path", "SystemRoot"
+        const auto same = [name](const auto& entry) {
+            return std::ranges::equal(entry.first, name, [](unsigned char a, unsigned char b) {
+                return std::tolower(a) == std::tolower(b);
+            });
+        };
+        if (const auto it = std::ranges::find_if(environment, same); it != environment.end()) {
+            return it->second;
+        }
+    }
+    return std::string();
 }
 
 } // namespace torchpin

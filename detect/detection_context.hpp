@@ -34,10 +34,12 @@ struct DetectionContext {
     // returns nullptr when there are none.
     std::function<const GpuCatalog*()> gpu_catalog = [] { return nullptr; };
 
-    // This machine: "/", the process's PATH and environment, uname(2), gnu_get_libc_version().
+    // This machine: "/", the process's PATH and environment, its CPU and C library, as the
+    // platform layer (engine/base/host_system.hpp) reports them.
     static DetectionContext this_machine();
 
-    // An environment variable's value, empty when unset: context.variable("VIRTUAL_ENV").
+    // An environment variable's value, empty when unset: context.variable("VIRTUAL_ENV"); on
+    // Windows the name matches in any case.
     std::string variable(std::string_view name) const;
 };
 

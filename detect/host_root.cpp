@@ -4,8 +4,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fcntl.h>
-#include <unistd.h>
+#include <fstream>
 
 namespace torchpin {
 
@@ -28,29 +27,19 @@ bool HostRoot::exists(std::string_view absolute) const {
 }
 
 FileText HostRoot::read(std::string_view absolute) const {
-    const std::string path = resolve(absolute).string();
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        return {std::nullopt, std::strerror(errno)};
+    errno = 0;
+    std::ifstream in(resolve(absolute), std::ios::binary);
+    if (!in) {
+        return {std::nullopt, errno != 0 ? std::strerror(errno) : "cannot be opened"};
     }
     std::string text;
     char buffer[4096];
-    while (text.size() < max_probe_file_bytes) {
-        const ssize_t n = ::read(fd, buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR) {
-            continue;
-        }
-        if (n < 0) {
-            const std::string problem = std::strerror(errno);
-            ::close(fd);
-            return {std::nullopt, problem};
-        }
-        if (n == 0) {
-            break;
-        }
-        text.append(buffer, static_cast<std::size_t>(n));
+    while (text.size() < max_probe_file_bytes && in.read(buffer, sizeof buffer).gcount() > 0) {
+        text.append(buffer, static_cast<std::size_t>(in.gcount()));
     }
-    ::close(fd);
+    if (in.bad()) {
+        return {std::nullopt, errno != 0 ? std::strerror(errno) : "cannot be read"};
+    }
     return {std::move(text), ""};
 }
 

@@ -6,7 +6,6 @@
 
 #include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 namespace torchpin {
 
@@ -51,11 +50,6 @@ std::vector<std::string> pyenv_version_names(const DetectionContext& context,
     return version_file_names(pyenv_root / "version");
 }
 
-bool is_executable(const std::filesystem::path& path) {
-    std::error_code error;
-    return ::access(path.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(path, error);
-}
-
 void add(std::vector<PythonCandidate>& candidates, std::filesystem::path path, std::string source) {
     path = path.lexically_normal();
     for (const auto& candidate : candidates) {
@@ -73,7 +67,7 @@ void add_environment(const DetectionContext& context, const char* variable,
         return;
     }
     const auto python = std::filesystem::path(prefix) / "bin" / "python";
-    if (is_executable(python)) {
+    if (is_program_file(python)) {
         add(candidates, python, std::string("$") + variable);
     } else {
         notes.push_back(std::string("$") + variable + " is set, but " + python.string() +
@@ -100,7 +94,7 @@ resolve_pyenv_shim(const std::filesystem::path& shim, const DetectionContext& co
             return std::nullopt;
         }
         const auto command = pyenv_root / "versions" / name / "bin" / shim.filename();
-        if (is_executable(command)) {
+        if (is_program_file(command)) {
             return command;
         }
     }

@@ -1,12 +1,14 @@
-// The interpreter description cache: fingerprints from stat(2), a JSON file written atomically.
+// The interpreter description cache: fingerprints from the file's identity, a JSON file written
+// atomically.
 #include "detect/python_probe_cache.hpp"
 
+#include "engine/base/durable_file.hpp"
 #include "engine/base/sha256.hpp"
+#include "engine/base/user_folders.hpp"
+#include "engine/base/utf8_path.hpp"
 
 #include <fstream>
 #include <sstream>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -26,13 +28,19 @@ bool is_script(const std::filesystem::path& path) {
 std::string fingerprint(const std::filesystem::path& path) {
     std::error_code error;
     const auto target = std::filesystem::canonical(path, error);
-    struct stat info {};
-    if (error || ::stat(target.c_str(), &info) != 0 || is_script(target)) {
+    if (error || is_script(target)) {
+        return "";
+    }
+    const auto size = std::filesystem::file_size(target, error);
+    if (error) {
+        return "";
+    }
+    const auto modified = std::filesystem::last_write_time(target, error);
+    if (error) {
         return "";
     }
     std::ostringstream out;
-    out << target.string() << ' ' << info.st_dev << ' ' << info.st_ino << ' ' << info.st_size << ' '
-        << info.st_mtim.tv_sec << '.' << info.st_mtim.tv_nsec << ' '
+    out << utf8_of(target) << ' ' << size << ' ' << modified.time_since_epoch().count() << ' '
         << sha256_hex(python_probe_script()).substr(0, 16);
     return out.str();
 }
@@ -102,33 +110,16 @@ void PythonProbeCache::save() const {
     }
     std::error_code error;
     std::filesystem::create_directories(file_.parent_path(), error);
-    const auto partial = file_.string() + "." + std::to_string(::getpid()) + ".partial";
-    {
-        std::ofstream out(partial);
-        out << document.dump(1) << '\n';
-        if (!out) {
-            std::filesystem::remove(partial, error);
-            return;
-        }
-    }
-    std::filesystem::rename(partial, file_, error);
-    if (error) {
-        std::filesystem::remove(partial, error);
-    }
+    // A cache that cannot be written costs only a probe next time.
+    write_file_durably(file_, document.dump(1) + "\n");
 }
 
 std::filesystem::path python_probe_cache_file(const DetectionContext& context) {
-    std::filesystem::path directory;
     if (auto dir = context.variable("TORCHPIN_CACHE_DIR"); !dir.empty()) {
-        directory = dir;
-    } else if (auto cache_home = context.variable("XDG_CACHE_HOME"); !cache_home.empty()) {
-        directory = std::filesystem::path(cache_home) / "torchpin";
-    } else if (auto home = context.variable("HOME"); !home.empty()) {
-        directory = std::filesystem::path(home) / ".cache" / "torchpin";
-    } else {
-        return {};
+        return path_from_utf8(dir) / "interpreters.json";
     }
-    return directory / "interpreters.json";
+    const auto folders = user_folders(context.host, context.environment);
+    return folders ? folders->cache / "interpreters.json" : std::filesystem::path();
 }
 
 } // namespace torchpin

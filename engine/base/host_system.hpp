@@ -17,6 +17,13 @@ HostKind host_kind() noexcept;
 // are returned as spelled).
 std::map<std::string, std::string> host_environment();
 
+// The program's arguments as UTF-8, without the program name: argv on POSIX, the wide command
+// line split by CommandLineToArgvW on Windows (whose argv is in the ANSI code page).
+std::vector<std::string> host_arguments(int argc, char** argv);
+
+// One environment variable as UTF-8 (GetEnvironmentVariableW on Windows); nullopt when unset.
+std::optional<std::string> host_variable(const std::string& name);
+
 // The CPU as uname -m names it ("x86_64", "aarch64"); on Windows the native machine from
 // IsWow64Process2, in the same spelling ("x86_64", "aarch64"). Empty when unknown.
 std::string host_machine_arch();
@@ -26,12 +33,6 @@ std::optional<std::string> host_glibc_version();
 
 // Windows' own version from RtlGetVersion: "10.0.22631"; nullopt elsewhere.
 std::optional<std::string> host_windows_build();
-
-// The separator of PATH entries (':' or ';') and the suffixes a bare program name may take
-// (POSIX: only ""; Windows: ".exe", ".com", ".bat", ".cmd", as PATHEXT says, after the bare name
-// when it already has one).
-char path_list_separator() noexcept;
-std::vector<std::string> program_suffixes(std::string_view name);
 
 // The calendar time in UTC of `when` (gmtime_r / gmtime_s).
 std::tm utc_calendar(std::time_t when);

@@ -1,6 +1,9 @@
 // Running a probe's helper program (nvidia-smi, python) with a deadline, capturing its output.
 #pragma once
 
+#include "engine/base/host_system.hpp"
+#include "engine/base/utf8_path.hpp"
+
 #include <chrono>
 #include <filesystem>
 #include <optional>
@@ -24,13 +27,24 @@ struct ProgramRun {
     std::string describe(std::chrono::milliseconds timeout) const;
 };
 
-// Runs `program` with `args` (no shell), stdin from /dev/null, until it exits or `timeout`
+// Runs `program` with `args` (no shell; on Windows one command line quoted as
+// CommandLineToArgvW splits it), stdin from /dev/null (NUL), until it exits or `timeout`
 // passes: run_program("/usr/bin/nvidia-smi", {"--query-gpu=name", "--format=csv"}, 2s).
 ProgramRun run_program(const std::filesystem::path& program, const std::vector<std::string>& args,
                        std::chrono::milliseconds timeout);
 
-// The first executable `name` in the directories of a PATH value:
-// find_on_path("nvidia-smi", "/usr/local/bin:/usr/bin"). Empty entries are skipped.
-std::optional<std::filesystem::path> find_on_path(std::string_view name, std::string_view path);
+// The first program `name` in the directories of a PATH value, by the rules of `host`:
+// find_on_path("nvidia-smi", "/usr/local/bin:/usr/bin") takes an executable file;
+// on Windows the entries are ';'-separated and "nvidia-smi" also matches nvidia-smi.exe (.com,
+// .bat, .cmd). Empty entries are skipped.
+std::optional<std::filesystem::path> find_on_path(std::string_view name, std::string_view path,
+                                                  HostKind host = host_kind());
+
+// Whether `candidate` is a program file: a regular file, on POSIX with an execute bit.
+bool is_program_file(const std::filesystem::path& candidate, HostKind host = host_kind());
+
+// The names a program `name` may have on `host`: POSIX only the name itself; Windows the name
+// with .exe, .com, .bat, .cmd appended, after the bare name when it already has a suffix.
+std::vector<std::string> program_suffixes(std::string_view name, HostKind host);
 
 } // namespace torchpin

@@ -2,6 +2,7 @@
 #include "engine/matrix/matrix_store.hpp"
 
 #include "engine/base/diagnostic.hpp"
+#include "engine/base/host_system.hpp"
 #include "engine/base/sha256.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 
@@ -70,8 +71,7 @@ std::vector<RowDifference::Field> all_fields(const TableSpec& table, const RowVa
 
 std::string utc_now_iso8601() {
     const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm utc{};
-    gmtime_r(&now, &utc);
+    const std::tm utc = utc_calendar(now);
     char text[32];
     std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
     return text;

@@ -1,6 +1,8 @@
 // SQLite RAII wrappers: connections, prepared statements and transactions, errors as exceptions.
 #include "engine/matrix/sqlite.hpp"
 
+#include "engine/base/utf8_path.hpp"
+
 #include <utility>
 
 #include <sqlite3.h>
@@ -48,9 +50,9 @@ Database Database::open(const std::filesystem::path& path, Mode mode) {
         flags |= SQLITE_OPEN_CREATE;
     }
     sqlite3* db = nullptr;
-    const int code = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+    const int code = sqlite3_open_v2(utf8_of(path).c_str(), &db, flags, nullptr);
     Database database(db);
-    check(db, code, "cannot open " + path.string());
+    check(db, code, "cannot open " + utf8_of(path));
     sqlite3_extended_result_codes(db, 1);
     sqlite3_busy_timeout(db, busy_timeout_ms);
     database.execute("PRAGMA foreign_keys = ON");
@@ -120,7 +122,7 @@ void Database::set_user_version(int version) {
 }
 
 void Database::copy_to(const std::filesystem::path& path) {
-    prepare("VACUUM INTO ?1").bind(1, path.string()).run();
+    prepare("VACUUM INTO ?1").bind(1, utf8_of(path)).run();
 }
 
 Statement::Statement(Statement&& other) noexcept

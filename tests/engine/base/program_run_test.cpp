@@ -1,6 +1,8 @@
 // Helper programs with deadlines: output capture, exit statuses, programs that cannot start, and
 // hung programs killed with their children.
 #include "engine/base/program_run.hpp"
+#include "tests/support/platform.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -11,7 +13,7 @@ namespace test = torchpin::test;
 
 BOOST_AUTO_TEST_SUITE(program_run)
 
-BOOST_AUTO_TEST_CASE(output_and_exit_status_are_captured) {
+BOOST_AUTO_TEST_CASE(output_and_exit_status_are_captured, *test::posix_only()) {
     const auto run = run_program("/bin/sh", {"-c", "echo out; echo err >&2; exit 3"}, 5s);
     BOOST_TEST((run.outcome == ProgramRun::Outcome::Exited));
     BOOST_TEST(run.exit_code == 3);
@@ -22,13 +24,14 @@ BOOST_AUTO_TEST_CASE(output_and_exit_status_are_captured) {
     BOOST_TEST(run_program("/bin/sh", {"-c", "true"}, 5s).succeeded());
 }
 
-BOOST_AUTO_TEST_CASE(a_missing_program_is_not_started) {
+BOOST_AUTO_TEST_CASE(a_missing_program_is_not_started, *test::posix_only()) {
     const auto run = run_program("/nonexistent/nvidia-smi", {}, 5s);
     BOOST_TEST((run.outcome == ProgramRun::Outcome::NotStarted));
     BOOST_TEST(run.describe(5s) == "could not be started: No such file or directory");
 }
 
-BOOST_AUTO_TEST_CASE(a_hung_program_and_its_children_are_killed_at_the_deadline) {
+BOOST_AUTO_TEST_CASE(a_hung_program_and_its_children_are_killed_at_the_deadline,
+                     *test::posix_only()) {
     const auto hanging = test::source_path("tests/data/detection/tools/hanging/nvidia-smi");
     const auto start = std::chrono::steady_clock::now();
     const auto run = run_program(hanging, {}, 300ms);
@@ -40,18 +43,45 @@ BOOST_AUTO_TEST_CASE(a_hung_program_and_its_children_are_killed_at_the_deadline)
     BOOST_TEST((took < 5s));
 }
 
-BOOST_AUTO_TEST_CASE(a_signal_is_reported) {
+BOOST_AUTO_TEST_CASE(a_signal_is_reported, *test::posix_only()) {
     const auto run = run_program("/bin/sh", {"-c", "kill -SEGV $$"}, 5s);
     BOOST_TEST((run.outcome == ProgramRun::Outcome::Signalled));
     BOOST_TEST(run.describe(5s) == "was killed by signal 11");
 }
 
-BOOST_AUTO_TEST_CASE(programs_are_found_on_path) {
+BOOST_AUTO_TEST_CASE(programs_are_found_on_path, *test::posix_only()) {
     BOOST_TEST(find_on_path("sh", "/nonexistent::/bin").value() == "/bin/sh");
     BOOST_TEST(!find_on_path("nvidia-smi", "/nonexistent").has_value());
     BOOST_TEST(!find_on_path("sh", "").has_value());
     const auto tools = test::source_path("tests/data/detection/tools/failing");
     BOOST_TEST(find_on_path("nvidia-smi", tools.string()).value() == tools / "nvidia-smi");
+}
+
+BOOST_AUTO_TEST_CASE(windows_path_lists_are_split_at_semicolons_and_take_program_suffixes) {
+    const test::ScratchDirectory scratch("find_on_path_windows");
+    scratch.write("System32/nvidia-smi.exe", "");
+    scratch.write("Tools/python.cmd", "");
+    scratch.write("Tools/nvidia-smi", ""); // no suffix: not a Windows program name
+    const std::string path =
+        (scratch.path() / "Tools").string() + ";;" + (scratch.path() / "System32").string();
+    BOOST_TEST(find_on_path("nvidia-smi", path, HostKind::Windows).value() ==
+               scratch.path() / "System32" / "nvidia-smi.exe");
+    BOOST_TEST(find_on_path("python", path, HostKind::Windows).value() ==
+               scratch.path() / "Tools" / "python.cmd");
+    BOOST_TEST(find_on_path("nvidia-smi.exe", path, HostKind::Windows).value() ==
+               scratch.path() / "System32" / "nvidia-smi.exe");
+    BOOST_TEST(!find_on_path("py", path, HostKind::Windows).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(program_suffixes_follow_each_system) {
+    using Names = std::vector<std::string>;
+    BOOST_TEST(program_suffixes("python3", HostKind::Posix) == Names{""},
+               boost::test_tools::per_element());
+    BOOST_TEST(program_suffixes("py", HostKind::Windows) == (Names{".exe", ".com", ".bat", ".cmd"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(program_suffixes("py.exe", HostKind::Windows) ==
+                   (Names{"", ".exe", ".com", ".bat", ".cmd"}),
+               boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
