@@ -1,4 +1,5 @@
-// SHA-256 of bytes as lowercase hex (nettle), for source digests and revision content digests.
+// SHA-256 of bytes as lowercase hex (nettle on POSIX, BCrypt on Windows), for source digests and
+// revision content digests.
 #pragma once
 
 #include <memory>

@@ -35,10 +35,4 @@ std::string Sha256::hex() {
     return out;
 }
 
-std::string sha256_hex(std::string_view bytes) {
-    Sha256 digest;
-    digest.update(bytes);
-    return digest.hex();
-}
-
 } // namespace torchpin
