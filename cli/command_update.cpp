@@ -6,6 +6,7 @@
 #include "cli/matrix_access.hpp"
 #include "cli/page_fetching.hpp"
 #include "engine/base/diagnostic.hpp"
+#include "engine/base/interrupt.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -110,6 +111,7 @@ int run(const GlobalOptions& global, const UpdateOptions& options) {
     auto store = open_matrix_for_writing(global);
     UpdateResult result;
     {
+        const InterruptCatcher ctrl_c; // Ctrl-C stops between transfers; the revision is not made
         ProgressLine progress(ProgressLine::wanted(global.quiet()));
         result = update_index(store, settings, progress,
                               [&](const std::string& url, PageOutcome outcome, long status) {

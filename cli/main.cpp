@@ -4,6 +4,7 @@
 #include "cli/matrix_access.hpp"
 #include "engine/base/diagnostic.hpp"
 #include "engine/base/host_system.hpp"
+#include "engine/base/interrupt.hpp"
 #include "engine/base/terminal.hpp"
 #include "engine/base/utf8_path.hpp"
 #include "engine/matrix/matrix_store.hpp"
@@ -22,6 +23,7 @@ namespace {
 
 constexpr int exit_bad_input = 2;
 constexpr int exit_internal_error = 3;
+constexpr int exit_interrupted = 130; // as a shell reports a process ended by SIGINT
 
 void report(const torchpin::cli::GlobalOptions& global, std::string_view message) {
     const bool color = torchpin::cli::use_color(global, std::cerr);
@@ -87,6 +89,9 @@ int main(int argc, char** argv) {
     } catch (const torchpin::InputError& e) {
         std::cerr << e.what() << '\n'; // already "file:line:col: error: ..." with a caret
         return exit_bad_input;
+    } catch (const torchpin::Interrupted&) {
+        std::cerr << "\ntorchpin: interrupted; the database is unchanged\n";
+        return exit_interrupted;
     } catch (const UsageError& e) {
         report(global, e.what());
         return exit_bad_input;

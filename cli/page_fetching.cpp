@@ -2,6 +2,7 @@
 #include "cli/page_fetching.hpp"
 
 #include "cli/global_options.hpp"
+#include "engine/base/interrupt.hpp"
 #include "net/curl_library.hpp"
 
 #include <algorithm>
@@ -42,6 +43,9 @@ std::vector<net::HttpResponse> fetch_index_pages(const std::vector<net::HttpRequ
     net::FetchProgress last{0, requests.size(), 0};
     try {
         auto responses = net::fetch_all(requests, settings, [&](const net::FetchProgress& now) {
+            if (interrupt_requested()) {
+                throw Interrupted(); // fetch_all frees its transfers; nothing was imported yet
+            }
             last = now;
             progress.show(now);
         });

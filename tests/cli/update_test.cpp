@@ -1,6 +1,7 @@
 // `torchpin update` and `import http://…` end to end against a fake index on 127.0.0.1: one
 // revision per update or none, 304s for unchanged pages, exact diffs, and faults that write
 // nothing; plus libcurl loaded at run time only.
+#include "engine/base/program_run.hpp"
 #include "tests/support/background_process.hpp"
 #include "tests/support/fake_index.hpp"
 #include "tests/support/process.hpp"
@@ -328,6 +329,29 @@ BOOST_AUTO_TEST_CASE(any_failure_writes_nothing_and_names_the_url) {
     BOOST_TEST(recovered["revision"] == 2);
     BOOST_TEST(recovered["rows_removed"] == 1);
     BOOST_TEST(recovered["pages_fetched"] == 1); // the cache survived the failed runs
+}
+
+BOOST_AUTO_TEST_CASE(ctrl_c_during_an_update_stops_it_with_130_and_changes_nothing) {
+    Scenario s;
+    update_json(s);
+    s.index->write("whl/cpu/torch/index.html",
+                   test::write_pytorch_simple_page("torch", {torch_cpu[0]}));
+    s.index->control(json{{"faults", {{"/whl/cu128/torch/", {{"delay", 20}}}}}}.dump());
+    // SIGINT half a second in, while the delayed page is still being waited for.
+    const std::string script = "TORCHPIN_DB='" + (s.dir / "user.db").string() + "' '" +
+                               test::torchpin_binary().string() + "' update --index-url " +
+                               s.index->url("whl") +
+                               " --timeout 30 & pid=$!; sleep 0.5; kill -INT $pid; wait $pid";
+    const auto start = std::chrono::steady_clock::now();
+    const auto run = torchpin::run_program("/bin/sh", {"-c", script}, std::chrono::seconds(15));
+    BOOST_TEST((std::chrono::steady_clock::now() - start < std::chrono::seconds(10)));
+    BOOST_TEST(run.exit_code == 130, run.err);
+    BOOST_TEST(run.err.find("torchpin: interrupted; the database is unchanged") !=
+                   std::string::npos,
+               run.err);
+    s.index->control("{}");
+    BOOST_TEST(s.revision_count() == 1u);
+    BOOST_TEST(s.verified());
 }
 
 BOOST_AUTO_TEST_CASE(a_transient_5xx_is_retried_and_the_update_succeeds) {
