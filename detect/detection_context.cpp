@@ -1,6 +1,8 @@
 // The detection context of the running process.
 #include "detect/detection_context.hpp"
 
+#include "engine/base/text_scanner.hpp"
+
 #include <cstdlib>
 #include <gnu/libc-version.h>
 #include <sys/utsname.h>
@@ -30,8 +32,17 @@ DetectionContext DetectionContext::this_machine() {
 }
 
 std::string DetectionContext::variable(std::string_view name) const {
-    const auto it = environment.find(std::string(name));
-    return it == environment.end() ? std::string() : it->second;
+    if (const auto it = environment.find(std::string(name)); it != environment.end()) {
+        return it->second;
+    }
+    if (host == HostKind::Windows) {
+        for (const auto& [spelled, value] : environment) {
+            if (iequals(spelled, name)) {
+                return value;
+            }
+        }
+    }
+    return std::string();
 }
 
 } // namespace torchpin
