@@ -48,4 +48,22 @@ DetectionContext FakeWindows::context() const {
     return context;
 }
 
+const GpuCatalog& windows_test_catalog() {
+    static const GpuCatalog catalog(GpuTables{
+        {{"GeForce RTX 4090", ComputeCapability(8, 9), "", {"AD102"}, {PciId::from("10de:2684")}},
+         {"GeForce RTX 3060",
+          ComputeCapability(8, 6),
+          "",
+          {"GA104", "GA106"},
+          {PciId::from("10de:2487"), PciId::from("10de:24c7"), PciId::from("10de:2503"),
+           PciId::from("10de:2504"), PciId::from("10de:2544")}}},
+        {{"Radeon RX 6800/6800 XT / 6900 XT", PciId::from("1002:73bf"), "gfx1030", ""}},
+        {{PciId::from("8086:e20b"), "Arc B580", "Battlemage (Arc B-series)", true,
+          "validated: \"Intel Arc B-Series Graphics (CodeName: Battlemage)\""}},
+        {{PciId::from("10de:2684"), "AD102 [GeForce RTX 4090]", true},
+         {PciId::from("1002:73bf"), "Navi 21 [Radeon RX 6800/6800 XT / 6900 XT]", true},
+         {PciId::from("8086:e20b"), "Battlemage G21 [Arc B580]", true}}});
+    return catalog;
+}
+
 } // namespace torchpin::test

@@ -38,4 +38,8 @@ private:
     ScratchDirectory scratch_;
 };
 
+// Rows of data/gpus.toml for the GPUs of the fake Windows machines: GeForce RTX 4090 and 3060,
+// Radeon RX 6800 XT, Arc B580.
+const GpuCatalog& windows_test_catalog();
+
 } // namespace torchpin::test
