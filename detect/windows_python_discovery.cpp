@@ -99,6 +99,7 @@ bool is_store_alias(const std::filesystem::path& program) {
 
 void add_first_on_path(const DetectionContext& context, CandidateList& candidates,
                        std::vector<std::string>& notes) {
+    bool skipped_alias = false;
     for (const auto& folder : path_directories(context.path, HostKind::Windows)) {
         const auto program = find_file_in("python.exe", {folder});
         if (!program) {
@@ -106,12 +107,15 @@ void add_first_on_path(const DetectionContext& context, CandidateList& candidate
         }
         if (is_store_alias(*program)) {
             notes.push_back(program->string() + " is the Microsoft Store's alias, skipped");
+            skipped_alias = true;
             continue;
         }
         candidates.add(*program, "PATH");
         return;
     }
-    notes.push_back("python.exe: not found on PATH");
+    if (!skipped_alias) {
+        notes.push_back("python.exe: not found on PATH");
+    }
 }
 
 // The rest of a line after its first word, trimmed.
