@@ -75,28 +75,15 @@ find_agent_enumerator(const DetectionContext& context,
 }
 
 // Without KFD or ROCm, the gfx target of each AMD display controller from the GPU tables.
-void add_gfx_targets_from_pci(const DetectionContext& context, const std::vector<PciDevice>& pci,
-                              Machine& machine) {
+void add_gfx_targets_without_kfd(const DetectionContext& context, const std::vector<PciDevice>& pci,
+                                 Machine& machine) {
     for (const auto& device : pci) {
-        if (device.id.vendor != pci_vendor_amd) {
-            continue;
-        }
-        const std::string where = "AMD GPU " + device.id.to_string() + " at " + device.address;
-        machine.notes.push_back(where + " has no KFD topology node (amdgpu driver not loaded?)");
-        const GpuCatalog* catalog = context.gpu_catalog();
-        if (catalog == nullptr) {
-            machine.notes.push_back(where + ": no GPU tables to look up its gfx target in");
-            continue;
-        }
-        const GpuLookup lookup = catalog->lookup_pci(device.id);
-        if (lookup.match) {
-            machine.amd.gpus.push_back({lookup.match->capability.gfx_target,
-                                        "gpu table: " + lookup.match->rule + " (" +
-                                            "/sys/bus/pci/devices/" + device.address + ")"});
-        } else {
-            machine.notes.push_back(where + ": gfx target unknown: " + lookup.unknown_reason);
+        if (device.id.vendor == pci_vendor_amd) {
+            machine.notes.push_back("AMD GPU " + device.id.to_string() + " at " + device.address +
+                                    " has no KFD topology node (amdgpu driver not loaded?)");
         }
     }
+    add_amd_gpus_from_pci(context, pci, machine);
 }
 
 void detect_gfx_targets(const DetectionContext& context, const std::vector<PciDevice>& pci,
@@ -126,7 +113,7 @@ void detect_gfx_targets(const DetectionContext& context, const std::vector<PciDe
         }
         return;
     }
-    add_gfx_targets_from_pci(context, pci, machine);
+    add_gfx_targets_without_kfd(context, pci, machine);
 }
 
 } // namespace
@@ -170,6 +157,30 @@ std::vector<std::string> parse_rocm_agent_enumerator(std::string_view output) {
         }
     }
     return targets;
+}
+
+void add_amd_gpus_from_pci(const DetectionContext& context, const std::vector<PciDevice>& pci,
+                           Machine& machine) {
+    for (const auto& device : pci) {
+        if (device.id.vendor != pci_vendor_amd) {
+            continue;
+        }
+        const std::string where = "AMD GPU " + device.id.to_string() + " at " +
+                                  (device.address.empty() ? device.source : device.address);
+        const GpuCatalog* catalog = context.gpu_catalog();
+        if (catalog == nullptr) {
+            machine.notes.push_back(where + ": no GPU tables to look up its gfx target in");
+            continue;
+        }
+        const GpuLookup lookup = catalog->lookup_pci(device.id);
+        if (lookup.match) {
+            machine.amd.gpus.push_back(
+                {lookup.match->capability.gfx_target,
+                 "gpu table: " + lookup.match->rule + " (" + device.source + ")"});
+        } else {
+            machine.notes.push_back(where + ": gfx target unknown: " + lookup.unknown_reason);
+        }
+    }
 }
 
 void detect_amd(const DetectionContext& context, const std::vector<PciDevice>& pci,

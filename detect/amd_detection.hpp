@@ -32,6 +32,11 @@ std::optional<std::string> gfx_target_from_kfd_properties(std::string_view conte
 // listed first) is left out: "gfx000\ngfx1100\n" -> {"gfx1100"}.
 std::vector<std::string> parse_rocm_agent_enumerator(std::string_view output);
 
+// The gfx target of each AMD device of `pci` from the AMD GPU table, by its PCI id: source
+// "gpu table: PCI id 1002:73bf is … (<the device's source>)". Devices the table lacks are notes.
+void add_amd_gpus_from_pci(const DetectionContext& context, const std::vector<PciDevice>& pci,
+                           Machine& machine);
+
 // ROCm from $ROCM_PATH or /opt/rocm (.info/version, then include/rocm-core/rocm_version.h);
 // gfx targets from the KFD topology (/sys/class/kfd/kfd/topology/nodes/*/properties), else from
 // rocm_agent_enumerator when ROCm is installed, else from the AMD GPU table by each AMD display

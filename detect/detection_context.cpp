@@ -1,8 +1,8 @@
 // The detection context of the running process.
 #include "detect/detection_context.hpp"
 
-#include <algorithm>
-#include <cctype>
+#include "detect/windows_nvidia_detection.hpp"
+#include "engine/base/text_scanner.hpp"
 
 namespace torchpin {
 
@@ -17,6 +17,12 @@ DetectionContext DetectionContext::this_machine() {
             context.glibc = *version;
         }
     }
+    if (context.host == HostKind::Windows) {
+        context.windows_build = host_windows_build();
+        context.file_version = file_version_of;
+        context.nvml_libraries = windows_nvml_libraries(context);
+        context.libcuda_libraries = windows_cuda_driver_libraries(context);
+    }
     return context;
 }
 
@@ -24,14 +30,11 @@ std::string DetectionContext::variable(std::string_view name) const {
     if (const auto it = environment.find(std::string(name)); it != environment.end()) {
         return it->second;
     }
-    if (host == HostKind::Windows) { // names are case-insensitive there: "Path", "SystemRoot"
-        const auto same = [name](const auto& entry) {
-            return std::ranges::equal(entry.first, name, [](unsigned char a, unsigned char b) {
-                return std::tolower(a) == std::tolower(b);
-            });
-        };
-        if (const auto it = std::ranges::find_if(environment, same); it != environment.end()) {
-            return it->second;
+    if (host == HostKind::Windows) {
+        for (const auto& [spelled, value] : environment) {
+            if (iequals(spelled, name)) {
+                return value;
+            }
         }
     }
     return std::string();

@@ -16,7 +16,7 @@ void detect_intel(const DetectionContext& context, const std::vector<PciDevice>&
         }
         IntelGpu gpu;
         gpu.pci_id = device.id;
-        gpu.source = "/sys/bus/pci/devices/" + device.address;
+        gpu.source = device.source;
         const GpuCatalog* catalog = context.gpu_catalog();
         if (catalog != nullptr) {
             if (const GpuLookup lookup = catalog->lookup_pci(device.id); lookup.match) {
@@ -35,7 +35,10 @@ void detect_intel(const DetectionContext& context, const std::vector<PciDevice>&
                                                   " in torchruntime's list"};
             }
         }
-        if (!gpu.discrete) {
+        if (gpu.name.empty()) {
+            gpu.name = device.name;
+        }
+        if (!gpu.discrete && !device.address.empty()) {
             const bool integrated = intel_integrated_address(device.address);
             gpu.discrete =
                 Fact<bool>{!integrated, "PCI address " + device.address +

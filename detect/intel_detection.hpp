@@ -16,8 +16,8 @@ namespace torchpin {
 bool intel_integrated_address(std::string_view address);
 
 // Lists Intel display controllers from `pci`. Name and XPU support come from the Intel GPU table
-// when it has the id; discrete or integrated from torchruntime's flag when it has the id, else
-// from the address.
+// when it has the id (else the name is the driver's); discrete or integrated from torchruntime's
+// flag when it has the id, else from the address (unknown without one).
 void detect_intel(const DetectionContext& context, const std::vector<PciDevice>& pci,
                   Machine& machine);
 

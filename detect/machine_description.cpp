@@ -208,6 +208,10 @@ void apply_system_options(const MachineDescription& options, Machine& machine) {
                              "': " + version.error().message + " (like 14.44.35211)");
         }
         machine.windows.vc_redist = Fact<std::string>{*options.vc_runtime, "option --vc-runtime"};
+        // System32's msvcp140.dll would outrank the Redistributable (vc_runtime_of): the option
+        // replaces what the profile knew of the runtime.
+        std::erase_if(machine.windows.system32_dlls,
+                      [](const DllVersion& dll) { return iequals(dll.name, "msvcp140.dll"); });
     }
 }
 

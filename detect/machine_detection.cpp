@@ -7,6 +7,7 @@
 #include "detect/os_detection.hpp"
 #include "detect/pci_devices.hpp"
 #include "detect/python_discovery.hpp"
+#include "detect/windows_detection.hpp"
 
 #include <set>
 
@@ -32,10 +33,14 @@ Machine detect_machine(const DetectionContext& context,
                        const std::optional<std::string>& python_exe, PythonProbeCache& cache) {
     Machine machine;
     detect_os(context, machine);
-    const auto pci = read_pci_display_devices(context.root);
-    detect_nvidia(context, pci, machine);
-    detect_amd(context, pci, machine);
-    detect_intel(context, pci, machine);
+    if (context.host == HostKind::Windows) {
+        detect_windows_hardware(context, machine);
+    } else {
+        const auto pci = read_pci_display_devices(context.root);
+        detect_nvidia(context, pci, machine);
+        detect_amd(context, pci, machine);
+        detect_intel(context, pci, machine);
+    }
     detect_pythons(context, python_exe, cache, machine);
     return machine;
 }

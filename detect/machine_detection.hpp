@@ -11,9 +11,10 @@
 namespace torchpin {
 
 // The profile of the machine `context` describes (DetectionContext::this_machine() for this
-// one): the OS part, the PCI display controllers, NVIDIA, AMD and Intel GPUs, then each Python
-// interpreter python_candidates() names (described through `cache`, each environment once).
-// Never throws for what the machine lacks or hides: those become machine.notes.
+// one): the OS part, the PCI display controllers, NVIDIA, AMD and Intel GPUs (on Windows
+// detect_windows_hardware(): the registry's display adapters, the GPUs and the VC++ runtime),
+// then each Python interpreter python_candidates() names (described through `cache`, each
+// environment once). Never throws for what the machine lacks or hides: those become notes.
 Machine detect_machine(const DetectionContext& context,
                        const std::optional<std::string>& python_exe, PythonProbeCache& cache);
 

@@ -305,7 +305,7 @@ std::vector<IntelGpu> read_intel(const ProfileReader& r, const Values& v, const 
 }
 
 WindowsFacts read_windows(const ProfileReader& r, const Values& v, const Node& node) {
-    r.expect_object(node, {"vc_redist", "system32_dlls"}, {});
+    r.expect_object(node, {"vc_redist", "system32_dlls", "display_adapters"}, {});
     WindowsFacts windows;
     windows.vc_redist =
         r.fact<std::string>(node, "vc_redist", [&](const Node& n) { return v.text(n); });
@@ -315,6 +315,16 @@ WindowsFacts read_windows(const ProfileReader& r, const Values& v, const Node& n
             windows.system32_dlls.push_back({r.text(r.required_member(element, "name")),
                                              r.text(r.required_member(element, "version")),
                                              r.text(r.required_member(element, "source"))});
+        }
+    }
+    if (const auto adapters = r.member(node, "display_adapters")) {
+        for (const auto& element : r.elements(*adapters)) {
+            r.expect_object(element, {"name", "pci_id", "driver_version"}, {"name", "pci_id"});
+            windows.display_adapters.push_back(
+                {r.text(r.required_member(element, "name")),
+                 v.pci_id(r.required_member(element, "pci_id")),
+                 r.fact<std::string>(element, "driver_version",
+                                     [&](const Node& n) { return v.text(n); })});
         }
     }
     return windows;

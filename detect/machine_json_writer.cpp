@@ -108,6 +108,15 @@ json windows_json(const WindowsFacts& windows) {
         dlls.push_back({{"name", dll.name}, {"version", dll.version}, {"source", dll.source}});
     }
     out["system32_dlls"] = std::move(dlls);
+    if (!windows.display_adapters.empty()) {
+        json adapters = json::array();
+        for (const auto& adapter : windows.display_adapters) {
+            json entry{{"name", adapter.name}, {"pci_id", adapter.pci_id.to_string()}};
+            put(entry, "driver_version", adapter.driver_version, as_is);
+            adapters.push_back(std::move(entry));
+        }
+        out["display_adapters"] = std::move(adapters);
+    }
     return out;
 }
 

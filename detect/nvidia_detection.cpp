@@ -1,12 +1,9 @@
-// NVIDIA probes in order, each one's failure a note, and GPU facts completed from PCI and tables.
+// NVIDIA probes on Linux in order: NVML, the kernel module's files, nvidia-smi, libcuda, sysfs.
 #include "detect/nvidia_detection.hpp"
 
-#include "detect/libcuda_probe.hpp"
 #include "detect/nvidia_driver_files.hpp"
-#include "detect/nvidia_smi_output.hpp"
-#include "detect/nvml_probe.hpp"
+#include "detect/nvidia_probes.hpp"
 #include "engine/base/program_run.hpp"
-#include "engine/base/text_scanner.hpp"
 
 namespace torchpin {
 
@@ -27,31 +24,6 @@ std::vector<std::string> with_wsl_copy(const DetectionContext& context, const Ma
     return libraries;
 }
 
-void set_driver(Machine& machine, const DriverVersion& version, std::string source) {
-    if (!machine.nvidia.driver) {
-        machine.nvidia.driver = Fact<std::optional<DriverVersion>>{version, std::move(source)};
-    }
-}
-
-// Probe 1: true when NVML answered.
-bool probe_with_nvml(const DetectionContext& context, Machine& machine) {
-    NvmlReport report =
-        probe_nvml(with_wsl_copy(context, machine, context.nvml_libraries, "libnvidia-ml.so.1"));
-    if (!report.problem.empty()) {
-        machine.notes.push_back("nvml: " + report.problem);
-        return false;
-    }
-    if (report.driver) {
-        set_driver(machine, *report.driver, "nvml");
-    }
-    if (report.cuda) {
-        machine.nvidia.cuda = Fact<CudaVersion>{*report.cuda, "nvml"};
-    }
-    machine.nvidia.gpus = std::move(report.gpus);
-    machine.notes.insert(machine.notes.end(), report.notes.begin(), report.notes.end());
-    return true;
-}
-
 // Probes 2 and 3.
 void probe_driver_file(const DetectionContext& context, Machine& machine, const char* file,
                        Expected<DriverVersion> (*parse)(std::string_view)) {
@@ -64,7 +36,7 @@ void probe_driver_file(const DetectionContext& context, Machine& machine, const 
         return;
     }
     if (auto version = parse(*content.text)) {
-        set_driver(machine, *version, file);
+        set_nvidia_driver(machine, *version, file);
     } else {
         machine.notes.push_back(std::string(file) + ": unexpected content (" +
                                 version.error().message + ")");
@@ -83,162 +55,31 @@ std::optional<std::filesystem::path> find_nvidia_smi(const DetectionContext& con
     return std::nullopt;
 }
 
-std::string first_line(std::string_view text) {
-    text = trim_ascii(text);
-    return std::string(trim_ascii(text.substr(0, text.find('\n'))));
-}
-
-// One nvidia-smi query; nullopt (and a note) unless it printed GPUs. `refused` gets the field
-// an older nvidia-smi did not know.
-std::optional<NvidiaSmiReport> query_nvidia_smi(const DetectionContext& context,
-                                                const std::filesystem::path& program,
-                                                const std::vector<std::string>& fields,
-                                                Machine& machine,
-                                                std::optional<std::string>& refused) {
-    std::string query = "--query-gpu=";
-    for (const auto& field : fields) {
-        query += (&field == &fields.front() ? "" : ",") + field;
-    }
-    const ProgramRun run = run_program(program, {query, "--format=csv,noheader"}, context.timeout);
-    const std::string label = "nvidia-smi (" + program.string() + ")";
-    if (!run.succeeded()) {
-        refused = nvidia_smi_invalid_field(run.out + run.err);
-        const std::string said = first_line(run.out.empty() ? run.err : run.out);
-        machine.notes.push_back(label + " " + run.describe(context.timeout) +
-                                (said.empty() ? "" : ": " + said));
-        return std::nullopt;
-    }
-    auto report = parse_nvidia_smi_csv(run.out, fields);
-    if (!report) {
-        machine.notes.push_back(label + ": unexpected output (" + report.error().message +
-                                "): " + first_line(run.out));
-        return std::nullopt;
-    }
-    return *std::move(report);
-}
-
-// Probe 4.
-void probe_with_nvidia_smi(const DetectionContext& context, Machine& machine) {
-    const auto program = find_nvidia_smi(context, machine);
-    if (!program) {
-        machine.notes.push_back("nvidia-smi: not found on PATH");
-        return;
-    }
-    std::optional<std::string> refused;
-    auto report = query_nvidia_smi(context, *program, nvidia_smi_fields(), machine, refused);
-    if (!report && refused) {
-        machine.notes.push_back("nvidia-smi: this version does not know '" + *refused +
-                                "'; asked again for the basic fields");
-        report = query_nvidia_smi(context, *program, nvidia_smi_basic_fields(), machine, refused);
-    }
-    if (!report) {
-        return;
-    }
-    if (report->driver) {
-        set_driver(machine, *report->driver, "nvidia-smi");
-    }
-    machine.nvidia.gpus = std::move(report->gpus);
-}
-
-// Probe 5.
-void probe_cuda_with_libcuda(const DetectionContext& context, Machine& machine) {
-    if (machine.nvidia.cuda || !machine.nvidia.driver) {
-        return;
-    }
-    const LibcudaReport report =
-        probe_libcuda(with_wsl_copy(context, machine, context.libcuda_libraries, "libcuda.so.1"));
-    if (report.cuda) {
-        machine.nvidia.cuda = Fact<CudaVersion>{*report.cuda, "libcuda cuDriverGetVersion"};
-    } else {
-        machine.notes.push_back("libcuda: " + report.problem);
-    }
-}
-
-// NVIDIA display controllers on the PCI bus, when no driver listed any GPU.
-void add_gpus_from_pci(const std::vector<PciDevice>& pci, Machine& machine) {
-    for (const auto& device : pci) {
-        if (device.id.vendor != pci_vendor_nvidia) {
-            continue;
-        }
-        NvidiaGpu gpu;
-        gpu.pci_id = device.id;
-        gpu.bus_id = device.address;
-        gpu.source = "/sys/bus/pci/devices/" + device.address;
-        machine.nvidia.gpus.push_back(std::move(gpu));
-    }
-    if (!machine.nvidia.gpus.empty()) {
-        machine.notes.push_back("NVIDIA GPUs are on the PCI bus, but no NVIDIA driver described "
-                                "them");
-    }
-}
-
-void complete_gpus(const DetectionContext& context, const std::vector<PciDevice>& pci,
-                   Machine& machine) {
-    const GpuCatalog* catalog = nullptr;
-    bool catalog_loaded = false;
-    for (std::size_t index = 0; index < machine.nvidia.gpus.size(); ++index) {
-        NvidiaGpu& gpu = machine.nvidia.gpus[index];
-        if (!gpu.pci_id && !gpu.bus_id.empty()) {
-            const std::string address = sysfs_pci_address(gpu.bus_id);
-            for (const auto& device : pci) {
-                if (device.address == address) {
-                    gpu.pci_id = device.id;
-                }
-            }
-        }
-        if (gpu.compute_capability && !gpu.name.empty()) {
-            continue;
-        }
-        if (!catalog_loaded) {
-            catalog = context.gpu_catalog();
-            catalog_loaded = true;
-        }
-        if (catalog == nullptr) {
-            machine.notes.push_back("GPU " + std::to_string(index) +
-                                    ": no GPU tables to look up its compute capability in");
-            continue;
-        }
-        GpuLookup by_id = gpu.pci_id ? catalog->lookup_pci(*gpu.pci_id) : GpuLookup{};
-        if (gpu.name.empty() && gpu.pci_id) {
-            const GpuPciRow* row = catalog->pci_row(*gpu.pci_id);
-            gpu.name = by_id.match ? by_id.match->product_names() : row ? row->name : "";
-        }
-        if (gpu.compute_capability) {
-            continue;
-        }
-        // The id first; the driver's name where the id is unknown or shared by GPUs that differ.
-        GpuLookup lookup =
-            by_id.match || gpu.name.empty() ? std::move(by_id) : catalog->lookup_name(gpu.name);
-        if (lookup.match && lookup.match->capability.vendor == GpuVendor::Nvidia) {
-            gpu.compute_capability = Fact<ComputeCapability>{
-                *lookup.match->capability.compute_capability, "gpu table: " + lookup.match->rule};
-        } else {
-            machine.notes.push_back("GPU " + std::to_string(index) + " (" +
-                                    (gpu.name.empty() ? gpu.bus_id : gpu.name) +
-                                    "): compute capability unknown: " +
-                                    (lookup.unknown_reason.empty() ? "the GPU tables do not know it"
-                                                                   : lookup.unknown_reason));
-        }
-    }
-}
-
 } // namespace
 
 void detect_nvidia(const DetectionContext& context, const std::vector<PciDevice>& pci,
                    Machine& machine) {
-    const bool nvml_answered = probe_with_nvml(context, machine);
+    const bool nvml_answered = probe_nvidia_with_nvml(
+        with_wsl_copy(context, machine, context.nvml_libraries, "libnvidia-ml.so.1"), machine);
     probe_driver_file(context, machine, "/sys/module/nvidia/version",
                       parse_sys_module_nvidia_version);
     probe_driver_file(context, machine, "/proc/driver/nvidia/version",
                       parse_proc_driver_nvidia_version);
     if (!nvml_answered) {
-        probe_with_nvidia_smi(context, machine);
+        if (const auto program = find_nvidia_smi(context, machine)) {
+            probe_nvidia_with_nvidia_smi(context, *program, machine);
+        } else {
+            machine.notes.push_back("nvidia-smi: not found on PATH");
+        }
     }
-    probe_cuda_with_libcuda(context, machine);
-    if (machine.nvidia.gpus.empty()) {
-        add_gpus_from_pci(pci, machine);
+    probe_cuda_with_driver_library(
+        with_wsl_copy(context, machine, context.libcuda_libraries, "libcuda.so.1"), "libcuda",
+        machine);
+    if (machine.nvidia.gpus.empty() && add_nvidia_gpus_from_pci(pci, machine)) {
+        machine.notes.push_back("NVIDIA GPUs are on the PCI bus, but no NVIDIA driver described "
+                                "them");
     }
-    complete_gpus(context, pci, machine);
+    complete_nvidia_gpus(context, pci, machine);
     if (!machine.nvidia.driver) {
         machine.nvidia.driver = Fact<std::optional<DriverVersion>>{
             std::nullopt, "no probe found one (nvml, /sys/module/nvidia/version, "

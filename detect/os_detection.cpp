@@ -1,6 +1,7 @@
 // OS facts from uname, /etc/os-release, the C library, /proc and container marker files.
 #include "detect/os_detection.hpp"
 
+#include "detect/windows_detection.hpp"
 #include "engine/base/program_run.hpp"
 #include "engine/base/text_scanner.hpp"
 
@@ -127,6 +128,10 @@ std::optional<std::string> container_from_cgroup(std::string_view content) {
 }
 
 void detect_os(const DetectionContext& context, Machine& machine) {
+    if (context.host == HostKind::Windows) {
+        detect_windows_os(context, machine);
+        return;
+    }
     machine.os = Fact<OperatingSystem>{OperatingSystem::Linux, "uname"};
     if (auto arch = parse_cpu_arch(context.uname_machine)) {
         machine.arch = Fact<CpuArch>{*arch, "uname"};

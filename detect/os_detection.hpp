@@ -28,7 +28,7 @@ bool is_wsl_kernel_release(std::string_view release);
 std::optional<std::string> container_from_cgroup(std::string_view content);
 
 // Fills os, os_version, arch, glibc or musl, wsl and container hints; what cannot be read
-// becomes a note.
+// becomes a note. On Windows (context.host) detect_windows_os() instead.
 void detect_os(const DetectionContext& context, Machine& machine);
 
 } // namespace torchpin

@@ -37,7 +37,7 @@ std::vector<PciDevice> read_pci_display_devices(const HostRoot& root) {
         const auto vendor_id = parse_pci_half(*vendor.text);
         const auto device_id = parse_pci_half(*device.text);
         if (vendor_id && device_id) {
-            devices.push_back({address, PciId{*vendor_id, *device_id}, *class_code});
+            devices.push_back({address, PciId{*vendor_id, *device_id}, *class_code, "", directory});
         }
     }
     return devices;

@@ -12,11 +12,15 @@
 
 namespace torchpin {
 
-// One display controller (PCI class 0x03xxxx): {"0000:01:00.0", 10de:2204, 0x030000}.
+// One display controller (PCI class 0x03xxxx): {"0000:01:00.0", 10de:2204, 0x030000, "",
+// "/sys/bus/pci/devices/0000:01:00.0"}. Windows' display adapters are listed as PciDevices too,
+// with no address or class but the driver's name for the device.
 struct PciDevice {
-    std::string address;
+    std::string address; // empty where unknown
     PciId id;
     std::uint32_t class_code = 0;
+    std::string name;   // the driver's name for it ("NVIDIA GeForce RTX 4090"); empty from sysfs
+    std::string source; // where it was read: its sysfs folder, a registry key
 };
 
 // sysfs's class file: "0x030000\n" -> 0x030000 (VGA), "0x030200" -> 3D controller.

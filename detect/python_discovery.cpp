@@ -1,6 +1,7 @@
-// Interpreter candidates from --python-exe, $VIRTUAL_ENV, $CONDA_PREFIX and PATH (through pyenv).
+// Interpreter candidates from --python-exe, $VIRTUAL_ENV, $CONDA_PREFIX, PATH (pyenv), or Windows'.
 #include "detect/python_discovery.hpp"
 
+#include "detect/windows_python_discovery.hpp"
 #include "engine/base/program_run.hpp"
 #include "engine/base/text_scanner.hpp"
 
@@ -108,6 +109,9 @@ std::vector<PythonCandidate> python_candidates(const DetectionContext& context,
     if (python_exe) {
         add(candidates, std::filesystem::absolute(*python_exe), "option --python-exe");
         return candidates;
+    }
+    if (context.host == HostKind::Windows) {
+        return windows_python_candidates(context, notes);
     }
     add_environment(context, "VIRTUAL_ENV", candidates, notes);
     add_environment(context, "CONDA_PREFIX", candidates, notes);

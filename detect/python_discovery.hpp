@@ -19,7 +19,8 @@ struct PythonCandidate {
 // The interpreters to describe, best first, each path once: `python_exe` alone when given
 // (--python-exe); otherwise the active virtualenv's ($VIRTUAL_ENV/bin/python), the active conda
 // environment's ($CONDA_PREFIX/bin/python), then python3 on PATH, with a pyenv shim replaced by
-// the interpreter it would run. A set variable whose interpreter is missing adds a note.
+// the interpreter it would run. A set variable whose interpreter is missing adds a note. On
+// Windows, windows_python_candidates() instead of the variables and PATH.
 std::vector<PythonCandidate> python_candidates(const DetectionContext& context,
                                                const std::optional<std::string>& python_exe,
                                                std::vector<std::string>& notes);

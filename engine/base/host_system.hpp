@@ -2,6 +2,7 @@
 #pragma once
 
 #include <ctime>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -33,6 +34,11 @@ std::optional<std::string> host_glibc_version();
 
 // Windows' own version from RtlGetVersion: "10.0.22631"; nullopt elsewhere.
 std::optional<std::string> host_windows_build();
+
+// The version resource (VS_FIXEDFILEINFO's file version, "14.44.35211.0") of a Windows
+// executable file, as GetFileVersionInfoW reads it; nullopt when the file or its resource is
+// missing, and on POSIX, which has no system reader of it.
+std::optional<std::string> file_version_of(const std::filesystem::path& file);
 
 // The calendar time in UTC of `when` (gmtime_r / gmtime_s).
 std::tm utc_calendar(std::time_t when);

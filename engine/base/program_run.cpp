@@ -1,6 +1,8 @@
 // What does not differ between systems in running programs: describing a run, searching PATH.
 #include "engine/base/program_run.hpp"
 
+#include "engine/base/program_search.hpp"
+
 namespace torchpin {
 
 bool is_program_file(const std::filesystem::path& candidate, HostKind host) {
@@ -35,17 +37,9 @@ std::string ProgramRun::describe(std::chrono::milliseconds timeout) const {
 
 std::optional<std::filesystem::path> find_on_path(std::string_view name, std::string_view path,
                                                   HostKind host) {
-    const char separator = host == HostKind::Windows ? ';' : ':';
-    while (!path.empty()) {
-        const std::size_t end = path.find(separator);
-        const std::string_view directory = path.substr(0, end);
-        path = end == std::string_view::npos ? std::string_view() : path.substr(end + 1);
-        if (directory.empty()) {
-            continue;
-        }
+    for (const auto& directory : path_directories(path, host)) {
         for (const auto& suffix : program_suffixes(name, host)) {
-            const auto candidate =
-                path_from_utf8(directory) / path_from_utf8(std::string(name) + suffix);
+            auto candidate = directory / path_from_utf8(std::string(name) + suffix);
             if (is_program_file(candidate, host)) {
                 return candidate;
             }

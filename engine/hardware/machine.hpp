@@ -105,10 +105,21 @@ struct DllVersion {
     friend bool operator==(const DllVersion&, const DllVersion&) = default;
 };
 
-// Facts only a Windows machine has; read from profiles made there.
+// A display adapter Windows lists under its display class key, with the driver version in
+// Windows' own form: {"AMD Radeon RX 6800 XT", 1002:73bf, {"31.0.24033.1003",
+// "HKLM\SYSTEM\CurrentControlSet\Control\Class\{4d36e968-…}\0001"}}.
+struct WindowsDisplayAdapter {
+    std::string name; // the driver's DriverDesc
+    PciId pci_id;
+    std::optional<Fact<std::string>> driver_version;
+    friend bool operator==(const WindowsDisplayAdapter&, const WindowsDisplayAdapter&) = default;
+};
+
+// Facts only a Windows machine has: detected there, or read from profiles made there.
 struct WindowsFacts {
     std::optional<Fact<std::string>> vc_redist; // installed VC++ redistributable, "14.40.33810.0"
     std::vector<DllVersion> system32_dlls;
+    std::vector<WindowsDisplayAdapter> display_adapters;
     friend bool operator==(const WindowsFacts&, const WindowsFacts&) = default;
 };
 

@@ -16,25 +16,29 @@ ParseError missing(std::string message) {
     return ParseError{std::move(message), 0, ""};
 }
 
-// The newer of the Visual C++ Redistributable and System32's msvcp140.dll, where the profile
-// records them in a form that parses.
+// The Visual C++ runtime torch will load: System32's msvcp140.dll where the profile records its
+// file version (the lowest, should it list several), else the Redistributable's. The file is
+// what loads; the Redistributable's registry key can be ahead of it, as while an update waits for
+// a restart. Rejected: the newer of the two, which took such a key's word and hid the
+// msvcp140 warning from a machine still loading the old DLL. --vc-runtime replaces both
+// (detect/machine_description.cpp drops the DLL's version).
 std::optional<VcRuntimeVersion> vc_runtime_of(const WindowsFacts& windows) {
-    std::optional<VcRuntimeVersion> newest;
-    const auto consider = [&newest](const std::string& text) {
-        auto version = VcRuntimeVersion::parse(text);
-        if (version && (!newest || *newest < *version)) {
-            newest = *version;
-        }
-    };
-    if (windows.vc_redist) {
-        consider(windows.vc_redist->value);
-    }
+    std::optional<VcRuntimeVersion> loaded;
     for (const DllVersion& dll : windows.system32_dlls) {
-        if (iequals(dll.name, "msvcp140.dll")) {
-            consider(dll.version);
+        if (!iequals(dll.name, "msvcp140.dll")) {
+            continue;
+        }
+        auto version = VcRuntimeVersion::parse(dll.version);
+        if (version && (!loaded || *version < *loaded)) {
+            loaded = *version;
         }
     }
-    return newest;
+    if (!loaded && windows.vc_redist) {
+        if (auto version = VcRuntimeVersion::parse(windows.vc_redist->value)) {
+            loaded = *version;
+        }
+    }
+    return loaded;
 }
 
 void add_nvidia(const Machine& machine, ResolverTarget& target) {

@@ -59,6 +59,10 @@ Machine every_fact() {
                      Fact<bool>{true, "option --gpu"}, "option --gpu"}};
     m.windows.vc_redist = Fact<std::string>{"14.40.33810.0", "registry"};
     m.windows.system32_dlls = {{"msvcp140.dll", "14.40.33810.0", "System32"}};
+    m.windows.display_adapters = {
+        {"AMD Radeon RX 6800 XT", PciId::from("1002:73bf"),
+         Fact<std::string>{"31.0.24033.1003", R"(HKLM\SYSTEM\Class\0001)"}},
+        {"Intel(R) Arc(TM) B580 Graphics", PciId::from("8086:e20b"), std::nullopt}};
     m.notes = {"nvidia-smi: not found on PATH"};
     return m;
 }
@@ -100,6 +104,11 @@ BOOST_AUTO_TEST_CASE(the_json_has_the_schema_sources_and_tags) {
     BOOST_TEST(json["pythons"][0]["tags"][0] == "cp313-cp313t-manylinux_2_35_x86_64");
     BOOST_TEST(json["pythons"][1]["tags"][0].get<std::string>().starts_with("pp310-pypy310_pp73"));
     BOOST_TEST(machine_to_json(Machine{}).contains("windows") == false);
+    BOOST_TEST(json["windows"]["display_adapters"][0]["pci_id"] == "1002:73bf");
+    BOOST_TEST(json["windows"]["display_adapters"][1].contains("driver_version") == false);
+    Machine without_adapters;
+    without_adapters.windows.vc_redist = Fact<std::string>{"14.44.35211", "option --vc-runtime"};
+    BOOST_TEST(machine_to_json(without_adapters)["windows"].contains("display_adapters") == false);
 }
 
 BOOST_AUTO_TEST_CASE(the_fixture_profiles_read) {
@@ -148,6 +157,10 @@ BOOST_AUTO_TEST_CASE(malformed_profiles_name_file_line_column_and_key) {
          "box.json:3:52: error: nvidia.gpus[0].memory_mib: expected a whole number"},
         {schema + "  \"nvidia\": {\"gpus\": {}}\n}",
          "box.json:3:14: error: nvidia.gpus: expected an array"},
+        {schema + "  \"windows\": {\"display_adapters\": [{\"name\": \"x\", \"pci_id\": "
+                  "\"PCI\\\\VEN_1002\"}]}\n}",
+         "box.json:3:50: error: windows.display_adapters[0].pci_id: expected a PCI id like "
+         "10de:2204, found 'PCI\\VEN_1002'"},
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.text) {

@@ -46,6 +46,10 @@ std::optional<std::string> host_windows_build() {
     return std::nullopt;
 }
 
+std::optional<std::string> file_version_of(const std::filesystem::path&) {
+    return std::nullopt;
+}
+
 std::tm utc_calendar(std::time_t when) {
     std::tm calendar{};
     ::gmtime_r(&when, &calendar);

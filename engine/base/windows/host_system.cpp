@@ -116,6 +116,26 @@ std::optional<std::string> host_windows_build() {
            std::to_string(info.dwBuildNumber);
 }
 
+std::optional<std::string> file_version_of(const std::filesystem::path& file) {
+    DWORD ignored = 0;
+    const DWORD size = ::GetFileVersionInfoSizeW(file.c_str(), &ignored);
+    if (size == 0) {
+        return std::nullopt;
+    }
+    std::string data(size, '\0');
+    VS_FIXEDFILEINFO* info = nullptr;
+    UINT length = 0;
+    if (!::GetFileVersionInfoW(file.c_str(), 0, size, data.data()) ||
+        !::VerQueryValueW(data.data(), L"\\", reinterpret_cast<void**>(&info), &length) ||
+        info == nullptr || length < sizeof(VS_FIXEDFILEINFO)) {
+        return std::nullopt;
+    }
+    return std::to_string(HIWORD(info->dwFileVersionMS)) + "." +
+           std::to_string(LOWORD(info->dwFileVersionMS)) + "." +
+           std::to_string(HIWORD(info->dwFileVersionLS)) + "." +
+           std::to_string(LOWORD(info->dwFileVersionLS));
+}
+
 std::tm utc_calendar(std::time_t when) {
     std::tm calendar{};
     ::gmtime_s(&calendar, &when);

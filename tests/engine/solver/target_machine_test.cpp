@@ -131,4 +131,28 @@ BOOST_AUTO_TEST_CASE(an_intel_gpu_is_an_xpu_target_when_pytorch_lists_its_family
     BOOST_TEST(resolver_target(m)->machine.intel_xpu_gpu);
 }
 
+BOOST_AUTO_TEST_CASE(the_msvcp140_that_loads_decides_the_vc_runtime_over_the_redistributable) {
+    Machine m = linux_box();
+    m.os = Fact<OperatingSystem>{OperatingSystem::Windows, "host"};
+    m.pythons.front().platform = "win-amd64";
+    const auto runtime = [&m] {
+        const auto version = resolver_target(m)->machine.vc_runtime;
+        return version ? version->to_string() : "unknown";
+    };
+    BOOST_TEST(runtime() == "unknown");
+    m.windows.vc_redist = Fact<std::string>{"14.44.35211", R"(HKLM\...\Runtimes\x64)"};
+    BOOST_TEST(runtime() == "14.44.35211");
+    // An update waiting for a restart: the key says 14.44, System32 still holds 14.38's DLL.
+    m.windows.system32_dlls = {{"vcruntime140.dll", "14.44.35211.0", "System32"},
+                               {"MSVCP140.dll", "14.38.33135.0", "System32"}};
+    BOOST_TEST(runtime() == "14.38.33135.0");
+    // A DLL newer than the key is what loads too.
+    m.windows.system32_dlls = {{"msvcp140.dll", "14.44.35211.0", "System32"}};
+    m.windows.vc_redist->value = "14.38.33135";
+    BOOST_TEST(runtime() == "14.44.35211.0");
+    // A file version that does not parse leaves the key's word.
+    m.windows.system32_dlls = {{"msvcp140.dll", "unknown", "System32"}};
+    BOOST_TEST(runtime() == "14.38.33135");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
