@@ -2,7 +2,6 @@
 #include "cli/page_fetching.hpp"
 
 #include "cli/global_options.hpp"
-#include "net/curl_library.hpp"
 
 #include <algorithm>
 #include <cctype>
