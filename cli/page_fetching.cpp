@@ -3,7 +3,6 @@
 
 #include "cli/global_options.hpp"
 #include "engine/base/interrupt.hpp"
-#include "net/curl_library.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -22,8 +22,11 @@ set(TORCHPIN_PLATFORM posix)
 set(TORCHPIN_PLATFORM_LIBRARIES PkgConfig::nettle ${CMAKE_DL_LIBS})
 # TOML (the curated dataset, uv.lock, pylock.toml): toml++'s headers, compiled in third_party/.
 find_path(TOMLPLUSPLUS_INCLUDE_DIR toml++/toml.h REQUIRED)
-# libcurl: the header only (libcurl4-openssl-dev); the library is loaded with dlopen at run time.
-find_path(CURL_INCLUDE_DIR curl/curl.h REQUIRED)
+# libcurl, for net/curl/ (posix): the header only (libcurl4-openssl-dev); the library is loaded
+# with dlopen at run time. Windows has WinHTTP instead (net/winhttp/).
+if(TORCHPIN_PLATFORM STREQUAL "posix")
+    find_path(CURL_INCLUDE_DIR curl/curl.h REQUIRED)
+endif()
 find_package(Boost 1.74 REQUIRED) # headers: Boost.Sort in the engine
 if(TORCHPIN_TESTS)
     find_package(Boost 1.74 REQUIRED COMPONENTS unit_test_framework)

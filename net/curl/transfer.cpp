@@ -1,5 +1,7 @@
 // An easy handle per attempt: request options, body and header callbacks, and the final answer.
-#include "net/transfer.hpp"
+#include "net/curl/transfer.hpp"
+
+#include "net/fetch_policy.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -125,11 +127,9 @@ HttpResponse Transfer::finish(CURLcode result, int attempt) {
     curl_.easy_getinfo(handle_, CURLINFO_RESPONSE_CODE, &status);
     response.status = status;
     if (result != CURLE_OK) {
-        response.transport_error =
-            body_too_large_
-                ? "the page is larger than " + std::to_string(max_body_bytes_ >> 20) + " MiB"
-            : error_[0] != '\0' ? std::string(error_)
-                                : std::string(curl_.easy_strerror(result));
+        response.transport_error = body_too_large_     ? body_too_large_error(max_body_bytes_)
+                                   : error_[0] != '\0' ? std::string(error_)
+                                                       : std::string(curl_.easy_strerror(result));
     }
     return response;
 }
@@ -137,7 +137,7 @@ HttpResponse Transfer::finish(CURLcode result, int attempt) {
 bool Transfer::worth_retrying(const HttpResponse& response, CURLcode result) noexcept {
     switch (result) {
     case CURLE_OK:
-        return response.status >= 500 || response.status == 429;
+        return status_worth_retrying(response.status);
     case CURLE_OPERATION_TIMEDOUT:
     case CURLE_COULDNT_CONNECT:
     case CURLE_COULDNT_RESOLVE_HOST:

@@ -1,7 +1,7 @@
 // One attempt at one request: a libcurl easy handle with torchpin's options, collecting the answer.
 #pragma once
 
-#include "net/curl_library.hpp"
+#include "net/curl/curl_library.hpp"
 #include "net/http_client.hpp"
 
 #include <cstddef>

@@ -1,8 +1,8 @@
-// fetch_all: a curl multi loop that keeps up to N transfers running and schedules retries.
+// fetch_all with libcurl: a multi loop that keeps up to N transfers running and schedules retries.
+#include "net/curl/curl_library.hpp"
+#include "net/curl/transfer.hpp"
+#include "net/fetch_policy.hpp"
 #include "net/http_client.hpp"
-
-#include "net/curl_library.hpp"
-#include "net/transfer.hpp"
 
 #include <algorithm>
 #include <map>
@@ -14,8 +14,6 @@ namespace torchpin::net {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-constexpr std::chrono::milliseconds progress_interval{100};
 
 // A request waiting for its next attempt, which may not start before `not_before`.
 struct Waiting {
@@ -98,10 +96,6 @@ private:
     CURLM* multi_;
     std::map<CURL*, Running> running_;
 };
-
-std::chrono::milliseconds backoff(const FetchSettings& settings, int failed_attempts) {
-    return settings.first_backoff * (1 << std::min(failed_attempts - 1, 16));
-}
 
 // How long to wait for transfer activity: at most until the next progress report, and while
 // there is room for another transfer, until the next retry is due.

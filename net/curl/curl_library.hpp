@@ -1,18 +1,12 @@
 // libcurl loaded at run time: the few functions torchpin calls, resolved with dlsym on first use.
 #pragma once
 
-#include <stdexcept>
+#include "net/http_client.hpp" // NetworkUnavailable
 
 #define CURL_DISABLE_TYPECHECK
 #include <curl/curl.h>
 
 namespace torchpin::net {
-
-// libcurl could not be loaded (not installed, or too old): the message says what to install.
-class NetworkUnavailable : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
 
 // Pointers to the libcurl functions torchpin uses, with the exact types of <curl/curl.h>.
 struct CurlLibrary {

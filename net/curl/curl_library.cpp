@@ -1,5 +1,5 @@
 // Loading libcurl with dlopen: resolve each function by name, fail with the package to install.
-#include "net/curl_library.hpp"
+#include "net/curl/curl_library.hpp"
 
 #include <cstdlib>
 #include <dlfcn.h>
