@@ -1,4 +1,6 @@
-# Third-party libraries, all from Debian packages (scripts/install-deps installs them).
+# Third-party libraries, all from Debian packages (scripts/install-deps installs them); for Windows
+# (cross-built with cmake/toolchain-mingw-w64-x86_64.cmake) from the prefix that
+# scripts/windows-deps fills, plus Windows' own libraries in place of nettle, libcurl and libdl.
 # The binary starts faster with fewer shared libraries to load and relocate (docs/performance.md):
 # SQLite, nettle and gumbo are linked from their static archives, and the C++ runtime statically
 # into the torchpin executables (cli/CMakeLists.txt).
@@ -12,14 +14,39 @@ find_package(nlohmann_json 3.10 REQUIRED)
 find_package(CLI11 2.1 REQUIRED)
 find_package(range-v3 REQUIRED)
 find_package(Threads REQUIRED)
-find_package(PkgConfig REQUIRED)
-pkg_check_modules(nettle REQUIRED IMPORTED_TARGET nettle) # SHA-256 with the CPU's SHA instructions
-pkg_check_modules(gumbo REQUIRED IMPORTED_TARGET gumbo) # the HTML5 parser for index pages
+# TORCHPIN_PLATFORM: the platform layer's implementation folder (engine/base/posix or
+# engine/base/windows), with TORCHPIN_PLATFORM_LIBRARIES, the system libraries it links.
+if(WIN32)
+    # SHA-256 from BCrypt, HTTP from WinHTTP; everything else linked in, so that torchpin.exe
+    # imports only Windows' own DLLs (tests/windows/system_dlls.txt).
+    set(TORCHPIN_PLATFORM windows)
+    # The Win32 calls of engine/base/windows: BCrypt (SHA-256), the registry and RtlGetVersion
+    # (advapi32, ntdll through kernel32), CommandLineToArgvW (shell32), file versions (version).
+    set(TORCHPIN_PLATFORM_LIBRARIES bcrypt advapi32 shell32 version)
+    add_compile_definitions(_WIN32_WINNT=0x0A00 WIN32_LEAN_AND_MEAN NOMINMAX)
+    add_link_options(-static)
+    set(torchpin_default_html_parser none) # no mingw build of gumbo yet (docs/windows.md)
+    set(torchpin_default_header_only_boost_test ON) # no mingw build of Boost.Test's library
+else()
+    find_package(PkgConfig REQUIRED)
+    # SHA-256 with the CPU's SHA instructions
+    pkg_check_modules(nettle REQUIRED IMPORTED_TARGET nettle)
+    set(TORCHPIN_PLATFORM posix)
+    set(TORCHPIN_PLATFORM_LIBRARIES PkgConfig::nettle ${CMAKE_DL_LIBS})
+    set(torchpin_default_html_parser gumbo)
+    set(torchpin_default_header_only_boost_test OFF)
+endif()
+# The HTML5 parser for index pages: gumbo, or none (a build that cannot read HTML index pages).
+set(TORCHPIN_HTML_PARSER ${torchpin_default_html_parser} CACHE STRING "HTML5 parser: gumbo or none")
+set_property(CACHE TORCHPIN_HTML_PARSER PROPERTY STRINGS gumbo none)
+if(TORCHPIN_HTML_PARSER STREQUAL "gumbo")
+    find_package(PkgConfig REQUIRED)
+    pkg_check_modules(gumbo REQUIRED IMPORTED_TARGET gumbo)
+    set(TORCHPIN_HTML_PARSER_LIBRARIES PkgConfig::gumbo)
+elseif(NOT TORCHPIN_HTML_PARSER STREQUAL "none")
+    message(FATAL_ERROR "TORCHPIN_HTML_PARSER is '${TORCHPIN_HTML_PARSER}': expected gumbo or none")
+endif()
 set(CMAKE_FIND_LIBRARY_SUFFIXES ${torchpin_library_suffixes})
-# The platform layer's implementation folder (engine/base/posix or engine/base/windows) and the
-# system libraries it links.
-set(TORCHPIN_PLATFORM posix)
-set(TORCHPIN_PLATFORM_LIBRARIES PkgConfig::nettle ${CMAKE_DL_LIBS})
 # TOML (the curated dataset, uv.lock, pylock.toml): toml++'s headers, compiled in third_party/.
 find_path(TOMLPLUSPLUS_INCLUDE_DIR toml++/toml.h REQUIRED)
 # libcurl, for net/curl/ (posix): the header only (libcurl4-openssl-dev); the library is loaded
@@ -28,6 +55,10 @@ if(TORCHPIN_PLATFORM STREQUAL "posix")
     find_path(CURL_INCLUDE_DIR curl/curl.h REQUIRED)
 endif()
 find_package(Boost 1.74 REQUIRED) # headers: Boost.Sort in the engine
-if(TORCHPIN_TESTS)
+# Boost.Test: its shared library (BOOST_TEST_DYN_LINK), or its header-only variant compiled into
+# each suite's main (tests/CMakeLists.txt).
+option(TORCHPIN_HEADER_ONLY_BOOST_TEST "Compile Boost.Test into the test suites"
+       ${torchpin_default_header_only_boost_test})
+if(TORCHPIN_TESTS AND NOT TORCHPIN_HEADER_ONLY_BOOST_TEST)
     find_package(Boost 1.74 REQUIRED COMPONENTS unit_test_framework)
 endif()
