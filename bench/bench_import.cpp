@@ -346,7 +346,8 @@ void print_phases(const PageSet& pages, const fs::path& scratch, int repeats) {
     std::cout << "\n| phase (sequential) | seconds |\n|---|---|\n"
               << "| read files (TextInput::read_file) | " << fixed(read_s, 3) << " |\n"
               << "| parse pages (parse_index_page) | " << fixed(parse_s, 3) << " |\n"
-              << "| of which gumbo's tree (detect_html_page_kind) | " << fixed(tree_s, 3) << " |\n"
+              << "| of which the HTML parser (detect_html_page_kind) | " << fixed(tree_s, 3)
+              << " |\n"
               << "| page digests (sha256_hex) | " << fixed(digest_s, 3) << " |\n"
               << "| rows (to_row) | " << fixed(rows_s, 3) << " |\n"
               << "| store (MatrixStore::open + import, incl. copying the request) | "

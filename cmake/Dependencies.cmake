@@ -3,7 +3,7 @@
 # scripts/windows-deps fills, plus Windows' own libraries in place of nettle, libcurl and libdl.
 # The binary starts faster with fewer shared libraries to load and relocate (docs/performance.md):
 # SQLite, nettle and gumbo are linked from their static archives, and the C++ runtime statically
-# into the torchpin executables (cli/CMakeLists.txt).
+# into the torchpin executables (cli/CMakeLists.txt); libxml2, for Windows, see below.
 option(TORCHPIN_STATIC_DEPS "Link SQLite, nettle, gumbo and the C++ runtime statically" ON)
 set(torchpin_library_suffixes ${CMAKE_FIND_LIBRARY_SUFFIXES})
 if(TORCHPIN_STATIC_DEPS)
@@ -25,7 +25,6 @@ if(WIN32)
     set(TORCHPIN_PLATFORM_LIBRARIES bcrypt advapi32 shell32 version)
     add_compile_definitions(_WIN32_WINNT=0x0A00 WIN32_LEAN_AND_MEAN NOMINMAX)
     add_link_options(-static)
-    set(torchpin_default_html_parser none) # no mingw build of gumbo yet (docs/windows.md)
     set(torchpin_default_header_only_boost_test ON) # no mingw build of Boost.Test's library
 else()
     find_package(PkgConfig REQUIRED)
@@ -33,20 +32,47 @@ else()
     pkg_check_modules(nettle REQUIRED IMPORTED_TARGET nettle)
     set(TORCHPIN_PLATFORM posix)
     set(TORCHPIN_PLATFORM_LIBRARIES PkgConfig::nettle ${CMAKE_DL_LIBS})
-    set(torchpin_default_html_parser gumbo)
     set(torchpin_default_header_only_boost_test OFF)
 endif()
-# The HTML5 parser for index pages: gumbo, or none (a build that cannot read HTML index pages).
-set(TORCHPIN_HTML_PARSER ${torchpin_default_html_parser} CACHE STRING "HTML5 parser: gumbo or none")
-set_property(CACHE TORCHPIN_HTML_PARSER PROPERTY STRINGS gumbo none)
-if(TORCHPIN_HTML_PARSER STREQUAL "gumbo")
-    find_package(PkgConfig REQUIRED)
-    pkg_check_modules(gumbo REQUIRED IMPORTED_TARGET gumbo)
-    set(TORCHPIN_HTML_PARSER_LIBRARIES PkgConfig::gumbo)
-elseif(NOT TORCHPIN_HTML_PARSER STREQUAL "none")
-    message(FATAL_ERROR "TORCHPIN_HTML_PARSER is '${TORCHPIN_HTML_PARSER}': expected gumbo or none")
-endif()
 set(CMAKE_FIND_LIBRARY_SUFFIXES ${torchpin_library_suffixes})
+# The HTML parser for index pages, importers/index/gumbo/ or importers/index/libxml2/: gumbo (an
+# HTML5 parser) where Debian packages it, libxml2 for Windows, where no gumbo build exists
+# (scripts/windows-deps builds libxml2 from Debian's source). TORCHPIN_HTML_PARSER_TARGET
+# is the library to link.
+if(TORCHPIN_PLATFORM STREQUAL "windows")
+    set(torchpin_default_html_parser libxml2)
+else()
+    set(torchpin_default_html_parser gumbo)
+endif()
+set(TORCHPIN_HTML_PARSER ${torchpin_default_html_parser} CACHE STRING
+    "The HTML parser for index pages: gumbo or libxml2")
+set_property(CACHE TORCHPIN_HTML_PARSER PROPERTY STRINGS gumbo libxml2)
+if(TORCHPIN_HTML_PARSER STREQUAL "gumbo")
+    if(TORCHPIN_STATIC_DEPS)
+        set(CMAKE_FIND_LIBRARY_SUFFIXES .a)
+    endif()
+    pkg_check_modules(gumbo REQUIRED IMPORTED_TARGET gumbo)
+    set(CMAKE_FIND_LIBRARY_SUFFIXES ${torchpin_library_suffixes})
+    set(TORCHPIN_HTML_PARSER_TARGET PkgConfig::gumbo)
+elseif(TORCHPIN_HTML_PARSER STREQUAL "libxml2")
+    # Static only for Windows, whose libxml2 is built without ICU, zlib and lzma: Debian's
+    # libxml2.a needs all three, ICU's data alone being a 30 MB archive, so Linux links the
+    # shared library (a libxml2 build on Linux is for comparing the parsers, not for release).
+    if(TORCHPIN_PLATFORM STREQUAL "windows")
+        # scripts/windows-deps builds it into the prefix: a static archive that needs Winsock.
+        find_package(LibXml2 REQUIRED)
+        set_property(TARGET LibXml2::LibXml2 APPEND PROPERTY INTERFACE_COMPILE_DEFINITIONS
+                     LIBXML_STATIC)
+        set_property(TARGET LibXml2::LibXml2 APPEND PROPERTY INTERFACE_LINK_LIBRARIES ws2_32)
+        set(TORCHPIN_HTML_PARSER_TARGET LibXml2::LibXml2)
+    else()
+        find_package(PkgConfig REQUIRED)
+        pkg_check_modules(libxml2 REQUIRED IMPORTED_TARGET libxml-2.0)
+        set(TORCHPIN_HTML_PARSER_TARGET PkgConfig::libxml2)
+    endif()
+else()
+    message(FATAL_ERROR "TORCHPIN_HTML_PARSER is gumbo or libxml2, not ${TORCHPIN_HTML_PARSER}")
+endif()
 # TOML (the curated dataset, uv.lock, pylock.toml): toml++'s headers, compiled in third_party/.
 find_path(TOMLPLUSPLUS_INCLUDE_DIR toml++/toml.h REQUIRED)
 # libcurl, for net/curl/ (posix): the header only (libcurl4-openssl-dev); the library is loaded
