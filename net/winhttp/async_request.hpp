@@ -5,7 +5,9 @@
 #include <memory>
 #include <stop_token>
 #include <string>
+
 #include <windows.h>
+
 #include <winhttp.h>
 
 namespace torchpin::net {

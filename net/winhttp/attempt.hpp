@@ -6,7 +6,9 @@
 #include <atomic>
 #include <cstddef>
 #include <stop_token>
+
 #include <windows.h>
+
 #include <winhttp.h>
 
 namespace torchpin::net {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <windows.h>
+
 #include <winhttp.h>
 
 namespace torchpin::net {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+
 #include <windows.h>
 
 namespace torchpin::net {

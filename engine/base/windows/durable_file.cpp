@@ -2,6 +2,7 @@
 #include "engine/base/durable_file.hpp"
 
 #include <algorithm>
+
 #include <windows.h>
 
 namespace torchpin {

@@ -3,8 +3,9 @@
 
 #include "engine/base/windows/wide_text.hpp"
 
-#include <shellapi.h>
 #include <windows.h>
+
+#include <shellapi.h>
 
 namespace torchpin {
 

@@ -2,6 +2,7 @@
 #include "engine/base/interrupt.hpp"
 
 #include <atomic>
+
 #include <windows.h>
 
 namespace torchpin {

@@ -7,6 +7,7 @@
 #include "engine/base/windows_command_line.hpp"
 
 #include <thread>
+
 #include <windows.h>
 
 namespace torchpin {

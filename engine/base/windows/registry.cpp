@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+
 #include <windows.h>
 
 namespace torchpin {

@@ -2,9 +2,11 @@
 #include "engine/base/sha256.hpp"
 
 #include <algorithm>
-#include <bcrypt.h>
 #include <stdexcept>
+
 #include <windows.h>
+
+#include <bcrypt.h>
 
 namespace torchpin {
 

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <initializer_list>
 #include <io.h>
+
 #include <windows.h>
 
 namespace torchpin {
