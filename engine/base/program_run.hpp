@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,11 +28,17 @@ struct ProgramRun {
     std::string describe(std::chrono::milliseconds timeout) const;
 };
 
+// What a run may give the program besides its arguments.
+struct ProgramInput {
+    std::string text;                               // its standard input; empty: /dev/null (NUL)
+    std::map<std::string, std::string> environment; // added to (or replacing) this process's
+};
+
 // Runs `program` with `args` (no shell; on Windows one command line quoted as
 // CommandLineToArgvW splits it), stdin from /dev/null (NUL), until it exits or `timeout`
 // passes: run_program("/usr/bin/nvidia-smi", {"--query-gpu=name", "--format=csv"}, 2s).
 ProgramRun run_program(const std::filesystem::path& program, const std::vector<std::string>& args,
-                       std::chrono::milliseconds timeout);
+                       std::chrono::milliseconds timeout, const ProgramInput& input = {});
 
 // The first program `name` in the directories of a PATH value, by the rules of `host`:
 // find_on_path("nvidia-smi", "/usr/local/bin:/usr/bin") takes an executable file;

@@ -1,116 +1,36 @@
-// Child processes for CLI tests: fork/exec with three pipes, read with poll so neither side blocks.
+// Child processes for CLI tests, through the platform layer's run_program: stdin text, extra
+// environment, stdout and stderr captured.
 #include "tests/support/process.hpp"
 
+#include "engine/base/program_run.hpp"
+#include "engine/base/utf8_path.hpp"
 #include "tests/support/test_paths.hpp"
 
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
-#include <fcntl.h>
-#include <poll.h>
 #include <stdexcept>
-#include <stdlib.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace torchpin::test {
-
-namespace {
-
-void make_pipe(int fds[2]) {
-    if (pipe(fds) != 0) {
-        throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
-    }
-}
-
-} // namespace
 
 ProcessResult run_process(const std::string& program, const std::vector<std::string>& args,
                           const std::string& input,
                           const std::map<std::string, std::string>& environment) {
-    int in[2];
-    int out[2];
-    int err[2];
-    make_pipe(in);
-    make_pipe(out);
-    make_pipe(err);
-    const pid_t pid = fork();
-    if (pid < 0) {
-        throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+    // Longer than any test runs: a hung child fails its test instead of hanging the suite.
+    constexpr std::chrono::minutes limit{10};
+    const ProgramRun run = run_program(path_from_utf8(program), args, limit, {input, environment});
+    ProcessResult result{-1, run.out, run.err};
+    switch (run.outcome) {
+    case ProgramRun::Outcome::Exited:
+        result.exit_code = run.exit_code;
+        break;
+    case ProgramRun::Outcome::Signalled:
+        result.exit_code = 128 + run.exit_code;
+        break;
+    case ProgramRun::Outcome::TimedOut:
+        throw std::runtime_error(program + " " + run.describe(limit));
+    case ProgramRun::Outcome::NotStarted:
+        result.exit_code = 127;
+        result.err = run.problem;
+        break;
     }
-    if (pid == 0) {
-        dup2(in[0], STDIN_FILENO);
-        dup2(out[1], STDOUT_FILENO);
-        dup2(err[1], STDERR_FILENO);
-        for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1]}) {
-            close(fd);
-        }
-        for (const auto& [name, value] : environment) {
-            setenv(name.c_str(), value.c_str(), 1);
-        }
-        std::vector<char*> argv{const_cast<char*>(program.c_str())};
-        for (const auto& arg : args) {
-            argv.push_back(const_cast<char*>(arg.c_str()));
-        }
-        argv.push_back(nullptr);
-        execv(program.c_str(), argv.data());
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    close(err[1]);
-    ProcessResult result;
-    std::size_t written = 0;
-    if (input.empty()) {
-        close(in[1]);
-    }
-    bool in_open = !input.empty();
-    bool out_open = true;
-    bool err_open = true;
-    while (out_open || err_open) {
-        std::vector<pollfd> fds;
-        if (in_open) {
-            fds.push_back({in[1], POLLOUT, 0});
-        }
-        if (out_open) {
-            fds.push_back({out[0], POLLIN, 0});
-        }
-        if (err_open) {
-            fds.push_back({err[0], POLLIN, 0});
-        }
-        if (poll(fds.data(), fds.size(), 60000) <= 0) {
-            break;
-        }
-        for (const pollfd& p : fds) {
-            if (p.revents == 0) {
-                continue;
-            }
-            if (p.fd == in[1]) {
-                const ssize_t n = write(in[1], input.data() + written, input.size() - written);
-                written += n > 0 ? static_cast<std::size_t>(n) : 0;
-                if (n <= 0 || written == input.size()) {
-                    close(in[1]);
-                    in_open = false;
-                }
-                continue;
-            }
-            char buffer[65536];
-            const ssize_t n = read(p.fd, buffer, sizeof buffer);
-            if (n <= 0) {
-                close(p.fd);
-                (p.fd == out[0] ? out_open : err_open) = false;
-            } else {
-                (p.fd == out[0] ? result.out : result.err)
-                    .append(buffer, static_cast<std::size_t>(n));
-            }
-        }
-    }
-    if (in_open) {
-        close(in[1]);
-    }
-    int status = 0;
-    waitpid(pid, &status, 0);
-    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     return result;
 }
 
@@ -122,12 +42,11 @@ ProcessResult run_torchpin(const std::vector<std::string>& args, const std::stri
 }
 
 bool pseudo_terminals_available() {
-    const int fd = posix_openpt(O_RDWR | O_NOCTTY);
-    if (fd < 0) {
-        return false;
-    }
-    close(fd);
-    return true;
+    // script(1) fails at once where it cannot open a pseudo-terminal (a chroot without /dev/pts).
+    const auto script = find_on_path("script", "/usr/bin:/bin");
+    return script &&
+           run_program(*script, {"-qec", "true", "/dev/null"}, std::chrono::seconds(10), {"\n", {}})
+               .succeeded();
 }
 
 } // namespace torchpin::test

@@ -7,7 +7,9 @@
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <spawn.h>
+#include <string_view>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -48,16 +50,39 @@ bool make_pipe(Descriptor& read_end, Descriptor& write_end) {
     return true;
 }
 
-// Reads both pipes until they close or the deadline passes; false on timeout.
-bool drain(Descriptor& out, Descriptor& err, ProgramRun& run, Clock::time_point deadline) {
-    while (out.get() >= 0 || err.get() >= 0) {
+// write(2) to a pipe whose reader may be gone: SIGPIPE is held back for the call and a pending one
+// taken away, so the write fails with EPIPE instead of ending this process.
+ssize_t write_without_sigpipe(int fd, std::string_view text) {
+    sigset_t pipe_signal, previous;
+    sigemptyset(&pipe_signal);
+    sigaddset(&pipe_signal, SIGPIPE);
+    ::pthread_sigmask(SIG_BLOCK, &pipe_signal, &previous);
+    const ssize_t n = ::write(fd, text.data(), text.size());
+    if (n < 0 && errno == EPIPE) {
+        const timespec now{0, 0};
+        while (::sigtimedwait(&pipe_signal, nullptr, &now) > 0) {
+        }
+        errno = EPIPE;
+    }
+    ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    return n;
+}
+
+// Writes `text` to the child's stdin and reads both pipes until they close or the deadline
+// passes; false on timeout.
+bool drain(Descriptor& in, std::string_view text, Descriptor& out, Descriptor& err, ProgramRun& run,
+           Clock::time_point deadline) {
+    if (text.empty()) {
+        in.reset();
+    }
+    while (in.get() >= 0 || out.get() >= 0 || err.get() >= 0) {
         const auto left =
             std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
         if (left.count() <= 0) {
             return false;
         }
-        pollfd fds[2] = {{out.get(), POLLIN, 0}, {err.get(), POLLIN, 0}};
-        const int ready = ::poll(fds, 2, static_cast<int>(left.count()));
+        pollfd fds[3] = {{out.get(), POLLIN, 0}, {err.get(), POLLIN, 0}, {in.get(), POLLOUT, 0}};
+        const int ready = ::poll(fds, 3, static_cast<int>(left.count()));
         if (ready == 0) {
             return false;
         }
@@ -66,6 +91,17 @@ bool drain(Descriptor& out, Descriptor& err, ProgramRun& run, Clock::time_point 
                 continue;
             }
             return true; // cannot poll: leave it to waiting for the exit
+        }
+        if (fds[2].fd >= 0 && fds[2].revents != 0) {
+            const ssize_t n = (fds[2].revents & POLLOUT) != 0
+                                  ? write_without_sigpipe(in.get(), text)
+                                  : -1; // POLLERR, POLLHUP: the child stopped reading
+            if (n > 0) {
+                text.remove_prefix(static_cast<std::size_t>(n));
+            }
+            if ((n < 0 && errno != EINTR && errno != EAGAIN) || text.empty()) {
+                in.reset();
+            }
         }
         for (int i = 0; i < 2; ++i) {
             if (fds[i].fd < 0 || fds[i].revents == 0) {
@@ -82,6 +118,21 @@ bool drain(Descriptor& out, Descriptor& err, ProgramRun& run, Clock::time_point 
         }
     }
     return true;
+}
+
+// This process's environment with `changes` applied, as "NAME=value" strings.
+std::vector<std::string> environment_with(const std::map<std::string, std::string>& changes) {
+    std::vector<std::string> entries;
+    for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
+        const std::string_view text = *entry;
+        if (!changes.contains(std::string(text.substr(0, text.find('='))))) {
+            entries.emplace_back(text);
+        }
+    }
+    for (const auto& [name, value] : changes) {
+        entries.push_back(name + "=" + value);
+    }
+    return entries;
 }
 
 // Waits for the child until the deadline; false if it is still running then.
@@ -101,16 +152,22 @@ bool wait_until(pid_t pid, int& status, Clock::time_point deadline) {
 } // namespace
 
 ProgramRun run_program(const std::filesystem::path& program, const std::vector<std::string>& args,
-                       std::chrono::milliseconds timeout) {
+                       std::chrono::milliseconds timeout, const ProgramInput& input) {
     ProgramRun run;
-    Descriptor out_read, out_write, err_read, err_write;
-    if (!make_pipe(out_read, out_write) || !make_pipe(err_read, err_write)) {
+    Descriptor in_read, in_write, out_read, out_write, err_read, err_write;
+    if (!make_pipe(in_read, in_write) || !make_pipe(out_read, out_write) ||
+        !make_pipe(err_read, err_write)) {
         run.problem = std::strerror(errno);
         return run;
     }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    if (input.text.empty()) {
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    } else {
+        posix_spawn_file_actions_adddup2(&actions, in_read.get(), STDIN_FILENO);
+        ::fcntl(in_write.get(), F_SETFL, O_NONBLOCK); // poll says when; never wait in write
+    }
     posix_spawn_file_actions_adddup2(&actions, out_write.get(), STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&actions, err_write.get(), STDERR_FILENO);
     posix_spawnattr_t attributes;
@@ -124,11 +181,21 @@ ProgramRun run_program(const std::filesystem::path& program, const std::vector<s
         argv.push_back(const_cast<char*>(arg.c_str()));
     }
     argv.push_back(nullptr);
+    std::vector<std::string> environment;
+    std::vector<char*> envp;
+    if (!input.environment.empty()) {
+        environment = environment_with(input.environment);
+        for (auto& entry : environment) {
+            envp.push_back(entry.data());
+        }
+        envp.push_back(nullptr);
+    }
     pid_t pid = 0;
-    const int spawned =
-        ::posix_spawn(&pid, path.c_str(), &actions, &attributes, argv.data(), environ);
+    const int spawned = ::posix_spawn(&pid, path.c_str(), &actions, &attributes, argv.data(),
+                                      envp.empty() ? environ : envp.data());
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
+    in_read.reset();
     out_write.reset();
     err_write.reset();
     if (spawned != 0) {
@@ -138,7 +205,8 @@ ProgramRun run_program(const std::filesystem::path& program, const std::vector<s
 
     const auto deadline = Clock::now() + timeout;
     int status = 0;
-    if (!drain(out_read, err_read, run, deadline) || !wait_until(pid, status, deadline)) {
+    if (!drain(in_write, input.text, out_read, err_read, run, deadline) ||
+        !wait_until(pid, status, deadline)) {
         ::kill(-pid, SIGKILL);
         ::waitpid(pid, &status, 0);
         run.outcome = ProgramRun::Outcome::TimedOut;

@@ -2,10 +2,14 @@
 // deadline, and the whole job killed when it passes.
 #include "engine/base/program_run.hpp"
 
+#include "engine/base/host_system.hpp"
 #include "engine/base/utf8_path.hpp"
 #include "engine/base/windows/wide_text.hpp"
 #include "engine/base/windows_command_line.hpp"
 
+#include <algorithm>
+#include <cwchar>
+#include <map>
 #include <thread>
 
 #include <windows.h>
@@ -62,15 +66,56 @@ HANDLE make_job() {
     return job;
 }
 
+void write_all(HANDLE pipe, std::string_view text) {
+    while (!text.empty()) {
+        DWORD n = 0;
+        const DWORD piece = static_cast<DWORD>(std::min<std::size_t>(text.size(), 1u << 20));
+        if (!::WriteFile(pipe, text.data(), piece, &n, nullptr)) {
+            return; // the child stopped reading
+        }
+        text.remove_prefix(n);
+    }
+}
+
+// This process's environment with `changes` applied, as CreateProcessW's block: sorted
+// "NAME=value" strings, each ended by a NUL, then one more NUL. Names match in any case.
+std::wstring environment_block(const std::map<std::string, std::string>& changes) {
+    std::map<std::wstring, std::wstring, decltype([](const std::wstring& a, const std::wstring& b) {
+                 return ::_wcsicmp(a.c_str(), b.c_str()) < 0;
+             })>
+        variables;
+    for (const auto& [name, value] : host_environment()) {
+        variables[windows::wide(name)] = windows::wide(value);
+    }
+    for (const auto& [name, value] : changes) {
+        variables.insert_or_assign(windows::wide(name), windows::wide(value));
+    }
+    std::wstring block;
+    for (const auto& [name, value] : variables) {
+        block += name + L"=" + value;
+        block += L'\0';
+    }
+    block += L'\0';
+    return block;
+}
+
 } // namespace
 
 ProgramRun run_program(const std::filesystem::path& program, const std::vector<std::string>& args,
-                       std::chrono::milliseconds timeout) {
+                       std::chrono::milliseconds timeout, const ProgramInput& input) {
     ProgramRun run;
-    Handle out_read, out_write, err_read, err_write;
+    Handle in_read, in_write, out_read, out_write, err_read, err_write;
     SECURITY_ATTRIBUTES inheritable{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
     Handle nul(::CreateFileW(L"NUL", GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE, &inheritable,
                              OPEN_EXISTING, 0, nullptr));
+    // stdin: the text through a pipe, or NUL. The pipe's write end stays here, its read end is
+    // the child's: make_pipe makes the read end the local one, so swap the inheritance.
+    const bool has_input = !input.text.empty();
+    if (has_input && (!::CreatePipe(in_read.out(), in_write.out(), &inheritable, 0) ||
+                      !::SetHandleInformation(in_write.get(), HANDLE_FLAG_INHERIT, 0))) {
+        run.problem = windows::error_text(::GetLastError());
+        return run;
+    }
     if (!make_pipe(out_read, out_write) || !make_pipe(err_read, err_write)) {
         run.problem = windows::error_text(::GetLastError());
         return run;
@@ -78,14 +123,17 @@ ProgramRun run_program(const std::filesystem::path& program, const std::vector<s
     STARTUPINFOW startup{};
     startup.cb = sizeof startup;
     startup.dwFlags = STARTF_USESTDHANDLES;
-    startup.hStdInput = nul.get();
+    startup.hStdInput = has_input ? in_read.get() : nul.get();
     startup.hStdOutput = out_write.get();
     startup.hStdError = err_write.get();
     std::wstring command_line = windows::wide(windows_command_line(utf8_of(program), args));
     PROCESS_INFORMATION process{};
     const Handle job(make_job());
+    std::wstring environment =
+        input.environment.empty() ? std::wstring() : environment_block(input.environment);
     if (!::CreateProcessW(program.c_str(), command_line.data(), nullptr, nullptr, TRUE,
-                          CREATE_SUSPENDED | CREATE_NO_WINDOW, nullptr, nullptr, &startup,
+                          CREATE_SUSPENDED | CREATE_NO_WINDOW | CREATE_UNICODE_ENVIRONMENT,
+                          environment.empty() ? nullptr : environment.data(), nullptr, &startup,
                           &process)) {
         const DWORD error = ::GetLastError();
         run.problem = error == ERROR_FILE_NOT_FOUND || error == ERROR_PATH_NOT_FOUND
@@ -99,10 +147,15 @@ ProgramRun run_program(const std::filesystem::path& program, const std::vector<s
         ::AssignProcessToJobObject(job.get(), process.hProcess);
     }
     ::ResumeThread(process.hThread);
+    in_read.reset();
     out_write.reset();
     err_write.reset();
     nul.reset();
 
+    std::thread writer([&] {
+        write_all(in_write.get(), input.text);
+        in_write.reset(); // end of input
+    });
     std::thread out_reader(read_all, out_read.get(), std::ref(run.out));
     std::thread err_reader(read_all, err_read.get(), std::ref(run.err));
     const bool exited = ::WaitForSingleObject(process.hProcess,
@@ -116,6 +169,7 @@ ProgramRun run_program(const std::filesystem::path& program, const std::vector<s
     }
     out_reader.join();
     err_reader.join();
+    writer.join();
     if (!exited) {
         run.outcome = ProgramRun::Outcome::TimedOut;
         return run;

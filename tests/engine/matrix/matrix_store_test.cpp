@@ -7,88 +7,19 @@
 #include "engine/matrix/matrix_schema.hpp"
 #include "engine/matrix/matrix_store.hpp"
 #include "engine/matrix/release_wheels.hpp"
+#include "tests/engine/matrix/matrix_store_fixtures.hpp"
 #include "tests/support/printing.hpp"
 
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <set>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
 
 using namespace torchpin;
-
-namespace {
-
-const std::string cu121_page = "https://download.pytorch.org/whl/cu121/torch/";
-
-// A fresh database path per test, removed with its WAL files afterwards.
-struct TempDatabase {
-    std::filesystem::path path;
-    TempDatabase() {
-        path =
-            std::filesystem::temp_directory_path() / ("torchpin_store_" + std::to_string(getpid()) +
-                                                      "_" + std::to_string(counter()++) + ".db");
-        remove();
-    }
-    ~TempDatabase() { remove(); }
-    void remove() const {
-        for (const char* suffix : {"", "-wal", "-shm"}) {
-            std::filesystem::remove(path.string() + suffix);
-        }
-    }
-    static int& counter() {
-        static int n = 0;
-        return n;
-    }
-};
-
-IndexFile wheel(const std::string& file_name, std::optional<std::string> sha256 = std::nullopt) {
-    const WheelFilename parsed = WheelFilename::from(file_name);
-    std::optional<Backend> backend;
-    if (auto label = parsed.version().local_label(); !label.empty()) {
-        backend = Backend::from(label);
-    }
-    return IndexFile{.listing = cu121_page,
-                     .wheel = parsed,
-                     .backend = backend,
-                     .url = "https://download.pytorch.org/whl/cu121/" + file_name,
-                     .sha256 = std::move(sha256),
-                     .requires_python = ">=3.8",
-                     .yanked = false,
-                     .yanked_reason = "",
-                     .core_metadata = std::nullopt,
-                     .upload_time = std::nullopt,
-                     .provenance = Provenance::Observed,
-                     .seen_in = std::nullopt};
-}
-
-ListingImport listing(const std::vector<IndexFile>& files, const std::string& digest) {
-    ListingImport out{
-        &wheel_file_table(),
-        cu121_page,
-        SourceInfo{"simple-html", cu121_page, digest, "2026-11-30T00:00:00Z", "a test"},
-        {}};
-    for (const auto& f : files) {
-        out.rows.push_back(to_row(f));
-    }
-    return out;
-}
-
-ImportRequest request(std::vector<ListingImport> listings, std::string note = "test import") {
-    return ImportRequest{std::move(listings), std::move(note), "2026-11-30", std::nullopt};
-}
-
-const std::string a = "torch-2.1.2+cu121-cp311-cp311-linux_x86_64.whl";
-const std::string b = "torch-2.1.2+cu121-cp310-cp310-linux_x86_64.whl";
-const std::string c = "torch-2.1.1+cu121-cp311-cp311-linux_x86_64.whl";
-const std::string d = "torch-2.1.0+cu121-cp311-cp311-linux_x86_64.whl";
-
-} // namespace
+using namespace torchpin::test::store;
 
 BOOST_AUTO_TEST_SUITE(matrix_store)
 
@@ -243,48 +174,6 @@ BOOST_AUTO_TEST_CASE(a_database_from_a_newer_torchpin_is_refused) {
     BOOST_CHECK_EXCEPTION(
         MatrixStore::open(temp.path, false), std::runtime_error,
         [](const auto& e) { return std::string(e.what()).find("newer") != std::string::npos; });
-}
-
-BOOST_AUTO_TEST_CASE(sigkill_mid_import_leaves_the_previous_revision_and_readers_keep_reading) {
-    TempDatabase temp;
-    {
-        auto store = MatrixStore::open(temp.path, true);
-        store.import(request({listing({wheel(a)}, "d1")}));
-    }
-    const pid_t child = fork();
-    if (child == 0) {
-        // A big import: 300 listings of 400 files each, killed long before it commits.
-        auto store = MatrixStore::open(temp.path, false);
-        std::vector<ListingImport> listings;
-        for (int page = 0; page < 300; ++page) {
-            std::vector<IndexFile> files;
-            for (int i = 0; i < 400; ++i) {
-                IndexFile f = wheel("torch-2." + std::to_string(page) + "." + std::to_string(i) +
-                                    "+cu121-cp311-cp311-linux_x86_64.whl");
-                files.push_back(f);
-            }
-            ListingImport l = listing(files, "page" + std::to_string(page));
-            l.name = cu121_page + std::to_string(page);
-            listings.push_back(std::move(l));
-        }
-        store.import(request(std::move(listings)));
-        _exit(0);
-    }
-    // Read while the child writes, then kill it.
-    auto reader = MatrixStore::open(temp.path, false);
-    for (int i = 0; i < 20; ++i) {
-        BOOST_TEST(reader.wheel_files({}, 1).size() == 1u);
-        std::this_thread::sleep_for(std::chrono::milliseconds(15));
-    }
-    kill(child, SIGKILL);
-    int status = 0;
-    waitpid(child, &status, 0);
-    BOOST_TEST((WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL),
-               "the import finished before it could be killed; make it larger");
-    auto store = MatrixStore::open(temp.path, false);
-    BOOST_TEST(store.verify().empty());
-    BOOST_TEST(store.revisions().size() == 1u);
-    BOOST_TEST(store.wheel_files({}, 1).size() == 1u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
