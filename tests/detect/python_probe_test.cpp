@@ -2,6 +2,7 @@
 // fields it must have, and the cache that spares the Python start on later runs.
 #include "detect/python_probe.hpp"
 #include "detect/python_probe_cache.hpp"
+#include "tests/support/platform.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <fstream>
@@ -85,7 +86,7 @@ BOOST_AUTO_TEST_CASE(other_output_is_rejected) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(interpreters_that_fail_leave_a_note) {
+BOOST_AUTO_TEST_CASE(interpreters_that_fail_leave_a_note, *test::posix_only()) {
     std::vector<std::string> notes;
     const PythonCandidate failing{"/bin/false", "PATH"};
     BOOST_TEST(!run_python_probe(failing, 5s, notes).has_value());
@@ -119,7 +120,7 @@ BOOST_AUTO_TEST_CASE(the_cache_remembers_a_binary_until_it_changes) {
     BOOST_TEST(notes.empty());
 }
 
-BOOST_AUTO_TEST_CASE(scripts_are_never_remembered) {
+BOOST_AUTO_TEST_CASE(scripts_are_never_remembered, *test::posix_only()) {
     Scratch scratch;
     const auto file = scratch.dir / "interpreters.json";
     const PythonCandidate script{test::source_path("tests/data/machines/no_gpu/usr/bin/python3"),

@@ -5,6 +5,7 @@
 #include "detect/machine_json.hpp"
 #include "detect/windows_display_adapters.hpp"
 #include "tests/detect/fake_windows.hpp"
+#include "tests/support/platform.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <algorithm>
@@ -16,7 +17,8 @@ namespace test = torchpin::test;
 
 BOOST_AUTO_TEST_SUITE(windows_machine_detection)
 
-BOOST_AUTO_TEST_CASE(a_windows_machine_with_three_gpus_the_vc_runtime_and_python) {
+BOOST_AUTO_TEST_CASE(a_windows_machine_with_three_gpus_the_vc_runtime_and_python,
+                     *test::posix_only()) {
     test::FakeWindows windows("whole_machine");
     // Driver versions as Device Manager shows them (the-database/mpv-AnimeJaNai pull request
     // #81 gives these AMD and Intel ones).

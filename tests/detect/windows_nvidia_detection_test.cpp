@@ -4,6 +4,7 @@
 #include "detect/windows_display_adapters.hpp"
 #include "detect/windows_nvidia_detection.hpp"
 #include "tests/detect/fake_windows.hpp"
+#include "tests/support/platform.hpp"
 
 #include <algorithm>
 
@@ -73,7 +74,7 @@ BOOST_AUTO_TEST_CASE(nvidia_libraries_are_looked_for_where_the_driver_installs_t
                boost::test_tools::per_element());
 }
 
-BOOST_AUTO_TEST_CASE(nvidia_smi_is_searched_in_system32_then_nvsmi_then_path) {
+BOOST_AUTO_TEST_CASE(nvidia_smi_is_searched_in_system32_then_nvsmi_then_path, *test::posix_only()) {
     test::FakeWindows windows("nvidia_smi_order");
     const auto in_system32 = windows.program(windows.system_root() / "System32" / "nvidia-smi.exe",
                                              current_nvidia_smi("566.36"));
@@ -101,7 +102,7 @@ BOOST_AUTO_TEST_CASE(nvidia_smi_is_searched_in_system32_then_nvsmi_then_path) {
     BOOST_TEST(has_note(nothing, "nvidia-smi.exe: not in %SystemRoot%\\System32"));
 }
 
-BOOST_AUTO_TEST_CASE(an_old_nvidia_smi_is_asked_again_without_compute_cap) {
+BOOST_AUTO_TEST_CASE(an_old_nvidia_smi_is_asked_again_without_compute_cap, *test::posix_only()) {
     test::FakeWindows windows("old_nvidia_smi");
     windows.program(windows.program_files() / "NVIDIA Corporation/NVSMI/nvidia-smi.exe",
                     old_nvidia_smi);
@@ -145,7 +146,8 @@ BOOST_AUTO_TEST_CASE(without_tools_the_registry_gives_driver_and_gpus) {
     BOOST_TEST(has_note(garbled, key + ": DriverVersion '566.36': "));
 }
 
-BOOST_AUTO_TEST_CASE(nvml_answers_first_and_nvcuda_gives_the_cuda_version_otherwise) {
+BOOST_AUTO_TEST_CASE(nvml_answers_first_and_nvcuda_gives_the_cuda_version_otherwise,
+                     *test::posix_only()) {
     test::FakeWindows windows("nvidia_nvml");
     windows.program(windows.system_root() / "System32" / "nvidia-smi.exe", "exit 9");
     DetectionContext context = windows.context();

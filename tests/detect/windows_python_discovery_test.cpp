@@ -2,6 +2,7 @@
 // HKCU and HKLM, python.exe on PATH past the Microsoft Store's alias, each path once.
 #include "detect/windows_python_discovery.hpp"
 #include "tests/detect/fake_windows.hpp"
+#include "tests/support/platform.hpp"
 
 #include <algorithm>
 
@@ -30,7 +31,7 @@ bool has_note(const std::vector<std::string>& notes, const std::string& fragment
 
 BOOST_AUTO_TEST_SUITE(windows_python_discovery)
 
-BOOST_AUTO_TEST_CASE(the_launcher_of_python_3_11_and_later) {
+BOOST_AUTO_TEST_CASE(the_launcher_of_python_3_11_and_later, *test::posix_only()) {
     // python-discord/site, pydis_site/apps/content/resources/guides/python-guides/windows/
     // py-launcher.md @ 19caa0af: `py -0p` on a machine with 3.11, 3.10 and 3.9.
     const std::string output =
@@ -60,7 +61,7 @@ BOOST_AUTO_TEST_CASE(the_launcher_of_python_3_11_and_later) {
     BOOST_TEST(!venv[1].is_default);
 }
 
-BOOST_AUTO_TEST_CASE(older_launchers_mark_the_default_after_the_path) {
+BOOST_AUTO_TEST_CASE(older_launchers_mark_the_default_after_the_path, *test::posix_only()) {
     // hpe-dev-incubator/hpe-dev-portal, content/blog/managing-multiple-instances-of-python-in-
     // microsoft-windows.md @ 50e3953d (2021): paths with spaces, the default's '*' at the end.
     const std::string output =
@@ -94,7 +95,8 @@ BOOST_AUTO_TEST_CASE(older_launchers_mark_the_default_after_the_path) {
     BOOST_TEST(parse_py_launcher_list("No Installed Pythons Found!\n").empty());
 }
 
-BOOST_AUTO_TEST_CASE(the_launcher_is_found_in_windows_then_local_app_data_then_path) {
+BOOST_AUTO_TEST_CASE(the_launcher_is_found_in_windows_then_local_app_data_then_path,
+                     *test::posix_only()) {
     test::FakeWindows windows("py_launcher_order");
     DetectionContext context = windows.context();
     const auto on_path = windows.program(windows.drive() / "Tools" / "py.exe", "");
@@ -107,7 +109,7 @@ BOOST_AUTO_TEST_CASE(the_launcher_is_found_in_windows_then_local_app_data_then_p
     BOOST_TEST(find_py_launcher(context).value() == all_users);
 }
 
-BOOST_AUTO_TEST_CASE(environment_launcher_registry_then_path_each_once) {
+BOOST_AUTO_TEST_CASE(environment_launcher_registry_then_path_each_once, *test::posix_only()) {
     test::FakeWindows windows("pythons");
     const auto& c = windows.drive();
     const auto programs = windows.local_app_data() / "Programs" / "Python";
@@ -170,7 +172,7 @@ BOOST_AUTO_TEST_CASE(environment_launcher_registry_then_path_each_once) {
                boost::test_tools::per_element());
 }
 
-BOOST_AUTO_TEST_CASE(a_machine_without_python_says_where_it_looked) {
+BOOST_AUTO_TEST_CASE(a_machine_without_python_says_where_it_looked, *test::posix_only()) {
     test::FakeWindows windows("no_python");
     windows.program(windows.system_root() / "py.exe", "echo 'No Installed Pythons Found!'; exit 1");
     std::vector<std::string> notes;

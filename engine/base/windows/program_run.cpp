@@ -158,8 +158,9 @@ ProgramRun run_program(const std::filesystem::path& program, const std::vector<s
     });
     std::thread out_reader(read_all, out_read.get(), std::ref(run.out));
     std::thread err_reader(read_all, err_read.get(), std::ref(run.err));
-    const bool exited = ::WaitForSingleObject(process.hProcess,
-                                              static_cast<DWORD>(timeout.count())) == WAIT_OBJECT_0;
+    const DWORD waited =
+        ::WaitForSingleObject(process.hProcess, static_cast<DWORD>(timeout.count()));
+    const bool exited = waited == WAIT_OBJECT_0;
     // Whatever the child left running would hold the pipes open: the job ends it all, as the
     // process group kill does on POSIX.
     if (job.get() != nullptr) {
@@ -170,6 +171,10 @@ ProgramRun run_program(const std::filesystem::path& program, const std::vector<s
     out_reader.join();
     err_reader.join();
     writer.join();
+    if (waited == WAIT_FAILED) {
+        run.problem = windows::error_text(::GetLastError());
+        return run; // NotStarted: it cannot be waited for
+    }
     if (!exited) {
         run.outcome = ProgramRun::Outcome::TimedOut;
         return run;

@@ -2,6 +2,7 @@
 // disagreement must belong to a class documented in docs/pep508.md.
 #include "tests/engine/pep/pep508_disagreements.hpp"
 #include "tests/engine/pep/pep508_random_cases.hpp"
+#include "tests/support/platform.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/test_paths.hpp"
 

@@ -7,6 +7,7 @@
 #include "engine/pep/version.hpp"
 #include "tests/support/pep440_generator.hpp"
 #include "tests/support/pep440_grid.hpp"
+#include "tests/support/platform.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/test_paths.hpp"
 
@@ -242,7 +243,7 @@ void check_against_oracle(const std::string& python, const std::vector<Question>
 
 BOOST_AUTO_TEST_SUITE(pep440_differential)
 
-BOOST_AUTO_TEST_CASE(agrees_with_pip_packaging_on_random_input) {
+BOOST_AUTO_TEST_CASE(agrees_with_pip_packaging_on_random_input, *test::posix_only()) {
     const std::string python = find_python();
     if (python.empty()) {
         BOOST_TEST_MESSAGE("SKIPPED: no python3 with pip (pip._vendor.packaging) found; "
@@ -289,7 +290,7 @@ BOOST_AUTO_TEST_CASE(agrees_with_pip_packaging_on_random_input) {
     BOOST_TEST(count('S') + count('T') >= 100000);
 }
 
-BOOST_AUTO_TEST_CASE(agrees_with_pip_packaging_on_every_combination_of_parts) {
+BOOST_AUTO_TEST_CASE(agrees_with_pip_packaging_on_every_combination_of_parts, *test::posix_only()) {
     const std::string python = find_python();
     if (python.empty()) {
         BOOST_TEST_MESSAGE("SKIPPED: no python3 with pip (pip._vendor.packaging) found");
