@@ -11,14 +11,14 @@ BOOST_AUTO_TEST_SUITE(user_folders_by_system)
 
 BOOST_AUTO_TEST_CASE(posix_folders_follow_xdg_then_home) {
     const auto home = user_folders(HostKind::Posix, Environment{{"HOME", "/home/zoë"}}).value();
-    BOOST_TEST(utf8_of(home.data) == "/home/zoë/.local/share/torchpin");
-    BOOST_TEST(utf8_of(home.cache) == "/home/zoë/.cache/torchpin");
+    BOOST_TEST(home.data == path_from_utf8("/home/zoë") / ".local" / "share" / "torchpin");
+    BOOST_TEST(home.cache == path_from_utf8("/home/zoë") / ".cache" / "torchpin");
     const auto xdg =
         user_folders(HostKind::Posix,
                      Environment{{"HOME", "/h"}, {"XDG_DATA_HOME", "/d"}, {"XDG_CACHE_HOME", "/c"}})
             .value();
-    BOOST_TEST(utf8_of(xdg.data) == "/d/torchpin");
-    BOOST_TEST(utf8_of(xdg.cache) == "/c/torchpin");
+    BOOST_TEST(xdg.data == std::filesystem::path("/d") / "torchpin");
+    BOOST_TEST(xdg.cache == std::filesystem::path("/c") / "torchpin");
     BOOST_TEST(!user_folders(HostKind::Posix, Environment{{"XDG_DATA_HOME", "/d"}}));
 }
 

@@ -17,17 +17,30 @@ namespace {
 const std::string page = "https://download.pytorch.org/whl/cu121/torch/";
 const std::string root = "https://download.pytorch.org/whl/";
 
-// A fresh store in a temporary file, removed with its WAL files afterwards.
-struct TempStore {
-    std::filesystem::path path = std::filesystem::temp_directory_path() /
-                                 ("torchpin_http_cache_" + std::to_string(getpid()) + ".db");
-    MatrixStore store = (remove(), MatrixStore::open(path, true));
-    ~TempStore() { remove(); }
+// A database file and its WAL files, removed when this goes, after whatever had it open: Windows
+// refuses to delete a file that is still open ("sharing violation").
+struct RemovedFiles {
+    std::filesystem::path path;
+    explicit RemovedFiles(std::filesystem::path file)
+        : path(std::move(file)) {
+        remove();
+    }
+    RemovedFiles(const RemovedFiles&) = delete;
+    RemovedFiles& operator=(const RemovedFiles&) = delete;
+    ~RemovedFiles() { remove(); }
     void remove() const {
         for (const char* suffix : {"", "-wal", "-shm"}) {
             std::filesystem::remove(path.string() + suffix);
         }
     }
+};
+
+// A fresh store in a temporary file; the store is closed before its files are removed.
+struct TempStore {
+    RemovedFiles files{std::filesystem::temp_directory_path() /
+                       ("torchpin_http_cache_" + std::to_string(getpid()) + ".db")};
+    const std::filesystem::path& path = files.path;
+    MatrixStore store = MatrixStore::open(path, true);
 };
 
 ListingImport cu121_listing(const std::string& sha256) {
