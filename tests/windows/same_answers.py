@@ -3,6 +3,7 @@
 Linux torchpin and with torchpin.exe under wine, and fails on any difference in exit code, stdout
 or stderr (byte for byte: both write "\\n" line endings)."""
 import argparse
+import concurrent.futures
 import os
 import pathlib
 import subprocess
@@ -65,16 +66,23 @@ def main():
     if not cases:
         print("no golden cases found", file=sys.stderr)
         return 1
-    differing = []
-    for path in cases:
+    def answers(path):
         case = parse_case(path.read_text())
         words = split_words(case["command"])
         runs = []
         for command in ([args.linux], [args.wine_run, args.windows]):
             done = subprocess.run(command + words, input=case["stdin"].encode(), capture_output=True,
-                                  env=environment(case), timeout=120)
+                                  env=environment(case), timeout=300)
             runs.append((done.returncode, done.stdout, done.stderr))
-        if runs[0] != runs[1]:
+        return path, runs
+
+    # Several at once: Wine starts its server and services once while programs keep it busy,
+    # instead of for every program (about 3 s each).
+    differing = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        for path, runs in pool.map(answers, cases):
+            if runs[0] == runs[1]:
+                continue
             differing.append(path)
             (linux_code, linux_out, linux_err), (win_code, win_out, win_err) = runs
             print(f"DIFFERENT {path}: exit {linux_code} vs {win_code}")
