@@ -93,13 +93,14 @@ bool drain(Descriptor& in, std::string_view text, Descriptor& out, Descriptor& e
             return true; // cannot poll: leave it to waiting for the exit
         }
         if (fds[2].fd >= 0 && fds[2].revents != 0) {
-            const ssize_t n = (fds[2].revents & POLLOUT) != 0
-                                  ? write_without_sigpipe(in.get(), text)
-                                  : -1; // POLLERR, POLLHUP: the child stopped reading
-            if (n > 0) {
+            if ((fds[2].revents & POLLOUT) == 0) {
+                in.reset(); // POLLERR, POLLHUP: the child stopped reading
+            } else if (const ssize_t n = write_without_sigpipe(in.get(), text); n > 0) {
                 text.remove_prefix(static_cast<std::size_t>(n));
-            }
-            if ((n < 0 && errno != EINTR && errno != EAGAIN) || text.empty()) {
+                if (text.empty()) {
+                    in.reset();
+                }
+            } else if (errno != EINTR && errno != EAGAIN) {
                 in.reset();
             }
         }

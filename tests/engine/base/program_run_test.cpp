@@ -49,6 +49,20 @@ BOOST_AUTO_TEST_CASE(a_signal_is_reported, *test::posix_only()) {
     BOOST_TEST(run.describe(5s) == "was killed by signal 11");
 }
 
+BOOST_AUTO_TEST_CASE(stdin_text_and_environment_changes_reach_the_program, *test::posix_only()) {
+    const auto run = run_program("/bin/sh", {"-c", "cat; echo \"$TORCHPIN_X\""}, 5s,
+                                 {"hello\n", {{"TORCHPIN_X", "Zoë"}}});
+    BOOST_TEST(run.succeeded(), run.describe(5s));
+    BOOST_TEST(run.out == "hello\nZoë\n");
+}
+
+BOOST_AUTO_TEST_CASE(a_program_that_reads_no_input_ends_the_run_at_once, *test::posix_only()) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto run = run_program("/bin/true", {}, 5s, {std::string(4 << 20, 'x'), {}});
+    BOOST_TEST(run.succeeded(), run.describe(5s));
+    BOOST_TEST((std::chrono::steady_clock::now() - start < 3s));
+}
+
 BOOST_AUTO_TEST_CASE(programs_are_found_on_path, *test::posix_only()) {
     BOOST_TEST(find_on_path("sh", "/nonexistent::/bin").value() == "/bin/sh");
     BOOST_TEST(!find_on_path("nvidia-smi", "/nonexistent").has_value());
