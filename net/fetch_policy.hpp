@@ -1,4 +1,5 @@
-// What every fetch_all implementation shares: when to retry, how long to wait, progress pacing.
+// What every fetch_all implementation shares: when to retry, how long to wait, what waits for a
+// retry, progress pacing.
 #pragma once
 
 #include "net/http_client.hpp"
@@ -8,6 +9,15 @@
 #include <string>
 
 namespace torchpin::net {
+
+using RetryClock = std::chrono::steady_clock;
+
+// A request waiting for its next attempt, which may not start before `not_before`.
+struct Waiting {
+    std::size_t index; // in fetch_all's requests
+    int attempt;       // 1-based
+    RetryClock::time_point not_before;
+};
 
 // fetch_all reports progress at least this often while transfers run.
 inline constexpr std::chrono::milliseconds progress_interval{100};

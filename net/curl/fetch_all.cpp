@@ -13,14 +13,7 @@ namespace torchpin::net {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-// A request waiting for its next attempt, which may not start before `not_before`.
-struct Waiting {
-    std::size_t index;
-    int attempt; // 1-based
-    Clock::time_point not_before;
-};
+using Clock = RetryClock;
 
 struct Running {
     std::size_t index;

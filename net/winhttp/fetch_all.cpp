@@ -18,14 +18,7 @@ namespace torchpin::net {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-// A request waiting for its next attempt, which may not start before `not_before`.
-struct Waiting {
-    std::size_t index;
-    int attempt; // 1-based
-    Clock::time_point not_before;
-};
+using Clock = RetryClock;
 
 // The queue, the answers and the worker threads of one fetch_all. Destroying it stops the workers
 // (a stop request ends their waits for WinHTTP and for backoff) and joins them, so an exception
