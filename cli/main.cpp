@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
     setup_explain(app, global, result);
     setup_which(app, global, result);
     setup_check(app, global, result);
+    setup_doctor(app, global, result);
 
     try {
         std::vector<std::string> arguments = torchpin::host_arguments(argc, argv);

@@ -30,6 +30,8 @@ print(json.dumps({
     "gil_disabled": sysconfig.get_config_var("Py_GIL_DISABLED"),
     "platform": sysconfig.get_platform(),
     "glibc": glibc,
+    "base_prefix": sys.base_prefix,
+    "site_packages": list(dict.fromkeys(sysconfig.get_paths()[k] for k in ("purelib", "platlib"))),
 }))
 )";
 
@@ -68,6 +70,17 @@ Expected<PythonDescription> parse_python_probe_output(std::string_view output) {
     PythonDescription description;
     description.executable = executable->get<std::string>();
     description.prefix = prefix->get<std::string>();
+    if (const json* base_prefix = string_field("base_prefix")) {
+        description.base_prefix = base_prefix->get<std::string>();
+    }
+    if (const auto folders = document.find("site_packages");
+        folders != document.end() && folders->is_array()) {
+        for (const json& folder : *folders) {
+            if (folder.is_string()) {
+                description.site_packages.push_back(folder.get<std::string>());
+            }
+        }
+    }
     PythonInterpreter& python = description.interpreter;
     const std::string kind = implementation->get<std::string>();
     if (kind != "cpython" && kind != "pypy") {

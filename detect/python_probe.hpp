@@ -19,6 +19,8 @@ struct PythonDescription {
     PythonInterpreter interpreter; // path and source left empty
     std::string executable;        // "/usr/bin/python3.11"
     std::string prefix;            // "/home/me/.venv"
+    std::string base_prefix;       // "/usr": the installation a virtual environment is made from
+    std::vector<std::string> site_packages; // sysconfig's purelib, then platlib when it differs
 };
 
 // The script, run as `python -I -c SCRIPT`: version, implementation, ABI flags,
@@ -28,7 +30,8 @@ std::string_view python_probe_script();
 // Parses the script's output:
 // {"executable": "/usr/bin/python3", "prefix": "/usr", "implementation": "cpython",
 //  "version": [3, 11, 2], "abiflags": "", "gil_disabled": null, "platform": "linux-x86_64",
-//  "glibc": "glibc 2.36"}
+//  "glibc": "glibc 2.36", "base_prefix": "/usr",
+//  "site_packages": ["/usr/lib/python3/dist-packages"]} (the last two optional)
 Expected<PythonDescription> parse_python_probe_output(std::string_view output);
 
 // Runs the script with `candidate` once; nullopt, with a note saying why, when it fails.

@@ -1,0 +1,124 @@
+// glibc's library search order, over real folders and a parsed ld.so cache.
+#include "doctor/linux_library_search.hpp"
+
+#include <system_error>
+
+namespace torchpin {
+
+std::string_view describe(LibrarySource source) {
+    switch (source) {
+    case LibrarySource::Rpath:
+        return "DT_RPATH";
+    case LibrarySource::LdLibraryPath:
+        return "LD_LIBRARY_PATH";
+    case LibrarySource::Runpath:
+        return "DT_RUNPATH";
+    case LibrarySource::LdCache:
+        return "the ld.so cache";
+    case LibrarySource::DefaultFolder:
+        return "a default library folder";
+    case LibrarySource::TorchPreload:
+        return "an nvidia-* wheel that torch preloads";
+    }
+    return "?";
+}
+
+std::filesystem::path expand_origin(std::string_view entry, const std::filesystem::path& object) {
+    const std::string origin = object.parent_path().string();
+    std::string expanded(entry);
+    for (std::string_view token : {"${ORIGIN}", "$ORIGIN"}) {
+        for (std::size_t at = expanded.find(token); at != std::string::npos;
+             at = expanded.find(token, at + origin.size())) {
+            expanded.replace(at, token.size(), origin);
+        }
+    }
+    return std::filesystem::path(expanded).lexically_normal();
+}
+
+LinuxLibrarySearch::LinuxLibrarySearch(LinuxSearchFolders folders)
+    : folders_(std::move(folders)) {}
+
+std::vector<std::pair<std::filesystem::path, LibrarySource>>
+LinuxLibrarySearch::search_path(const std::vector<LoadingObject>& chain) const {
+    std::vector<std::pair<std::filesystem::path, LibrarySource>> path;
+    const LoadingObject& needer = chain.back();
+    if (needer.image->runpath.empty()) {
+        // glibc climbs the whole chain, each loader's DT_RPATH with its own $ORIGIN.
+        for (auto object = chain.rbegin(); object != chain.rend(); ++object) {
+            for (const std::string& entry : object->image->rpath) {
+                path.emplace_back(expand_origin(entry, object->file), LibrarySource::Rpath);
+            }
+        }
+    }
+    for (const std::filesystem::path& folder : folders_.ld_library_path) {
+        path.emplace_back(folder, LibrarySource::LdLibraryPath);
+    }
+    for (const std::string& entry : needer.image->runpath) {
+        path.emplace_back(expand_origin(entry, needer.file), LibrarySource::Runpath);
+    }
+    return path;
+}
+
+bool LinuxLibrarySearch::fits(const std::filesystem::path& file, const ElfImage& needer) const {
+    auto kind = kinds_.find(file);
+    if (kind == kinds_.end()) {
+        std::optional<std::pair<std::uint16_t, bool>> read;
+        std::error_code error;
+        if (std::filesystem::is_regular_file(file, error)) {
+            if (auto image = read_elf_file(file)) {
+                read = std::pair{image->machine, image->is_64_bit};
+            }
+        }
+        kind = kinds_.emplace(file, read).first;
+    }
+    return kind->second && kind->second->first == needer.machine &&
+           kind->second->second == needer.is_64_bit;
+}
+
+std::optional<FoundLibrary>
+LinuxLibrarySearch::find(std::string_view name, const std::vector<LoadingObject>& chain) const {
+    const ElfImage& needer = *chain.back().image;
+    if (name.find('/') != std::string_view::npos) {
+        const std::filesystem::path file(name);
+        return fits(file, needer) ? std::optional(FoundLibrary{file, LibrarySource::DefaultFolder})
+                                  : std::nullopt;
+    }
+    for (const auto& [folder, source] : search_path(chain)) {
+        if (fits(folder / name, needer)) {
+            return FoundLibrary{folder / name, source};
+        }
+    }
+    for (const LdCacheEntry& entry : folders_.cache) {
+        if (entry.name == name && ld_cache_entry_fits(entry, needer.machine, needer.is_64_bit) &&
+            fits(entry.path, needer)) {
+            return FoundLibrary{entry.path, LibrarySource::LdCache};
+        }
+    }
+    for (const std::filesystem::path& folder : folders_.default_folders) {
+        if (fits(folder / name, needer)) {
+            return FoundLibrary{folder / name, LibrarySource::DefaultFolder};
+        }
+    }
+    for (const std::filesystem::path& folder : folders_.preload_folders) {
+        if (fits(folder / name, needer)) {
+            return FoundLibrary{folder / name, LibrarySource::TorchPreload};
+        }
+    }
+    return std::nullopt;
+}
+
+std::vector<std::filesystem::path>
+LinuxLibrarySearch::searched_folders(const std::vector<LoadingObject>& chain) const {
+    std::vector<std::filesystem::path> folders;
+    for (const auto& [folder, source] : search_path(chain)) {
+        folders.push_back(folder);
+    }
+    if (!folders_.cache.empty()) {
+        folders.emplace_back("the ld.so cache");
+    }
+    folders.insert(folders.end(), folders_.default_folders.begin(), folders_.default_folders.end());
+    folders.insert(folders.end(), folders_.preload_folders.begin(), folders_.preload_folders.end());
+    return folders;
+}
+
+} // namespace torchpin
