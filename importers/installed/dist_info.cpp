@@ -90,7 +90,8 @@ std::optional<std::string> first_line(const fs::path& file) {
 void read_installer_records(const fs::path& folder, InstalledDistribution& distribution) {
     if (const fs::path wheel = folder / "WHEEL"; is_file(wheel)) {
         const TextInput input = TextInput::read_file(wheel);
-        for (const MetadataField* tag : parse_metadata_headers(input).all("Tag")) {
+        const MetadataHeaders headers = parse_metadata_headers(input); // outlives the loop
+        for (const MetadataField* tag : headers.all("Tag")) {
             distribution.wheel_tags.push_back(tag->value);
         }
     }
