@@ -77,6 +77,30 @@ elseif(TORCHPIN_HTML_PARSER STREQUAL "libxml2")
 else()
     message(FATAL_ERROR "TORCHPIN_HTML_PARSER is gumbo or libxml2, not ${TORCHPIN_HTML_PARSER}")
 endif()
+# libelf (elfutils), which reads the ELF libraries of an installed torch: importers/binary/libelf/,
+# or importers/binary/without_libelf/ for Windows, where Debian has no mingw build of libelf (the
+# Windows build checks Windows environments). TORCHPIN_ELF_READER names the folder and
+# TORCHPIN_ELF_READER_TARGET the library to link. With TORCHPIN_STATIC_DEPS libelf.a is linked,
+# with the zlib it needs (Debian 12's libelf.a needs nothing else).
+if(TORCHPIN_PLATFORM STREQUAL "windows")
+    set(TORCHPIN_ELF_READER without_libelf)
+    set(TORCHPIN_ELF_READER_TARGET "")
+else()
+    if(TORCHPIN_STATIC_DEPS)
+        set(CMAKE_FIND_LIBRARY_SUFFIXES .a)
+    endif()
+    pkg_check_modules(libelf IMPORTED_TARGET libelf)
+    if(libelf_FOUND AND TORCHPIN_STATIC_DEPS)
+        find_package(ZLIB REQUIRED)
+        set_property(TARGET PkgConfig::libelf APPEND PROPERTY INTERFACE_LINK_LIBRARIES ZLIB::ZLIB)
+    endif()
+    set(CMAKE_FIND_LIBRARY_SUFFIXES ${torchpin_library_suffixes})
+    if(NOT libelf_FOUND)
+        message(FATAL_ERROR "libelf not found: install libelf-dev (scripts/install-deps)")
+    endif()
+    set(TORCHPIN_ELF_READER libelf)
+    set(TORCHPIN_ELF_READER_TARGET PkgConfig::libelf)
+endif()
 # TOML (the curated dataset, uv.lock, pylock.toml): toml++'s headers, compiled in third_party/.
 find_path(TOMLPLUSPLUS_INCLUDE_DIR toml++/toml.h REQUIRED)
 # libcurl, for net/curl/ (posix): the header only (libcurl4-openssl-dev); the library is loaded

@@ -3,6 +3,7 @@
 
 #include "engine/matrix/compat_matrix_loader.hpp"
 #include "importers/dataset/dataset.hpp"
+#include "tests/support/pe_fixtures.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <fstream>
@@ -53,11 +54,7 @@ void write_dist_info(const std::filesystem::path& site_packages, const std::stri
 }
 
 std::filesystem::path pe_fixture(const std::string& name) {
-    return fixture(TORCHPIN_PE_FIXTURES, name, "PE");
-}
-
-std::filesystem::path elf_fixture(const std::string& name) {
-    return fixture(TORCHPIN_ELF_FIXTURES, name, "ELF");
+    return fixture(pe_fixture_dir(), name, "PE");
 }
 
 void place(const std::filesystem::path& fixture, const std::filesystem::path& folder,

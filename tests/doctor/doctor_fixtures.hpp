@@ -24,9 +24,6 @@ void write_dist_info(const std::filesystem::path& site_packages, const std::stri
 // Fails the test, naming the package to install, when the fixtures were not built.
 std::filesystem::path pe_fixture(const std::string& name);
 
-// An ELF file the build made (tests/fixtures/elf_libraries): "libneeds_absent.so".
-std::filesystem::path elf_fixture(const std::string& name);
-
 // Copies `fixture` to `folder`/`as` (its own name when `as` is empty), creating the folder.
 void place(const std::filesystem::path& fixture, const std::filesystem::path& folder,
            const std::string& as = "");

@@ -9,12 +9,18 @@
 #include <boost/test/unit_test.hpp>
 
 using namespace torchpin;
-using torchpin::test::elf_fixture;
 using torchpin::test::place;
 using torchpin::test::ScratchDirectory;
 using torchpin::test::write_dist_info;
 
 namespace {
+
+// An ELF file the build made (tests/fixtures/elf_libraries.cmake): "libneeds_absent.so".
+std::filesystem::path elf_fixture(const std::string& name) {
+    const std::filesystem::path file = std::filesystem::path(TORCHPIN_ELF_FIXTURES) / name;
+    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(file), "no ELF fixture " + file.string());
+    return file;
+}
 
 struct LinuxTree {
     ScratchDirectory scratch{"torchpin-doctor-linux"};
