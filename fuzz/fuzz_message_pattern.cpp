@@ -26,10 +26,14 @@ bool reference_prefix(std::string_view p, std::string_view m) {
     if (p.empty()) {
         return true;
     }
-    if (p.starts_with("...")) {
-        std::string_view rest = p.substr(3);
-        while (rest.starts_with("...")) {
-            rest.remove_prefix(3);
+    std::size_t blank = 0; // white space before a gap belongs to it
+    while (blank < p.size() && space(p[blank])) {
+        ++blank;
+    }
+    if (p.substr(blank).starts_with("...")) {
+        std::string_view rest = p.substr(blank + 3);
+        while (!rest.empty() && (space(rest[0]) || rest.starts_with("..."))) {
+            rest.remove_prefix(rest.starts_with("...") ? 3 : 1);
         }
         for (std::size_t i = 0; i <= m.size(); ++i) {
             if (reference_prefix(rest, m.substr(i))) {

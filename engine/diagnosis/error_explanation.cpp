@@ -39,7 +39,7 @@ std::vector<ErrorCause> explain_error(std::string_view message,
         if (!pattern) {
             continue;
         }
-        ErrorCause cause{issue, *pattern, {"the message has '" + *pattern + "'"}, {}};
+        ErrorCause cause{issue, *pattern, {"the message has: " + *pattern}, {}};
         weigh_facts(cause, message, facts);
         causes.push_back(std::move(cause));
     }

@@ -55,11 +55,15 @@ Expected<MessagePattern> MessagePattern::parse(std::string_view text) {
     };
     for (std::size_t i = 0; i < text.size();) {
         if (text.substr(i, 3) == "...") {
-            end_run();
+            end_run(); // the gap takes in the white space around it
+            if (!tokens.empty() && tokens.back().kind == Kind::Space) {
+                tokens.pop_back();
+            }
             if (tokens.empty() || tokens.back().kind != Kind::Gap) {
                 tokens.push_back({Kind::Gap, 0});
             }
-            i += 3;
+            for (i += 3; i < text.size() && is_space(text[i]); ++i) {
+            }
         } else if (is_space(text[i])) {
             end_run();
             while (i < text.size() && is_space(text[i])) {

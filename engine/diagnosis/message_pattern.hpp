@@ -22,7 +22,9 @@ private:
 };
 
 // "[WinError 126] ... fbgemm.dll": text matched anywhere in a message, ignoring ASCII case, where
-// `...` is any text within one line, a space is any run of white space (line breaks included) and
+// `...` (with the white space around it) is any text within one line, so it matches
+// "[WinError 126] The specified module ... \torch\lib\fbgemm.dll"; a space is any run of white
+// space (line breaks included) and
 // a quote (' " `) is any quote or none, so "version 'GLIBCXX_...' not found" matches
 // "version `GLIBCXX_3.4.30' not found". Matching is linear in the message.
 //

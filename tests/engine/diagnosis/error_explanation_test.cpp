@@ -143,7 +143,7 @@ BOOST_AUTO_TEST_CASE(the_driver_messages_compare_the_driver_with_the_builds_mini
     BOOST_TEST_REQUIRE(causes.size() == 1u);
     BOOST_TEST(causes[0].evidence ==
                    (std::vector<std::string>{
-                       "the message has 'The NVIDIA driver on your system is too old'",
+                       "the message has: The NVIDIA driver on your system is too old",
                        "the driver reports CUDA 11.4 as the newest it runs",
                        "torch 2.4.0+cu121 is built with CUDA 12.1.1",
                        "driver 470.86 is below CUDA 12.1.1's minimum 530.30.02 (torch "

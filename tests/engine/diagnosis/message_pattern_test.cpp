@@ -43,6 +43,7 @@ BOOST_AUTO_TEST_CASE(a_gap_is_any_text_within_one_line) {
     BOOST_TEST(!matches(pattern, "OSError: [WinError 126] The specified module could not be "
                                  "found.\nError loading fbgemm.dll"));
     BOOST_TEST(matches("[WinError 126]...fbgemm.dll", "[WinError 126]fbgemm.dll"));
+    BOOST_TEST(matches(pattern, R"([WinError 126] Error loading "C:\torch\lib\fbgemm.dll")"));
 }
 
 BOOST_AUTO_TEST_CASE(literal_brackets_dots_and_parentheses_need_no_escaping) {
