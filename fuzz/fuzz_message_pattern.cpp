@@ -1,6 +1,6 @@
 // Fuzz target: message patterns (engine/diagnosis/message_pattern.hpp). The input is a pattern,
-// a line break and a message. A pattern matches its own text, and on short inputs the linear
-// matcher agrees with a plain backtracking reading of the documented rules.
+// a line break and a message. A pattern matches its own text (one line), and on short inputs the
+// linear matcher agrees with a plain backtracking reading of the documented rules.
 #include "engine/diagnosis/message_pattern.hpp"
 #include "fuzz/fuzz_target.hpp"
 
@@ -81,7 +81,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!pattern) {
         return 0;
     }
-    FUZZ_CHECK(pattern->matches(torchpin::PreparedMessage(pattern_text)));
+    // Its own text, unless a line break ('\r') stands where a gap, which stays within a line,
+    // takes in the white space around it.
+    if (pattern_text.find('\r') == std::string_view::npos) {
+        FUZZ_CHECK(pattern->matches(torchpin::PreparedMessage(pattern_text)));
+    }
     const torchpin::PreparedMessage prepared(message);
     const bool matched = pattern->matches(prepared);
     if (pattern_text.size() <= 24 && message.size() <= 96) {
