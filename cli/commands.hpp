@@ -29,5 +29,6 @@ void setup_explain(CLI::App& app, const GlobalOptions& global, CommandResult& re
 void setup_which(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 void setup_check(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 void setup_doctor(CLI::App& app, const GlobalOptions& global, CommandResult& result);
+void setup_explain_error(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 
 } // namespace torchpin::cli

@@ -67,6 +67,7 @@ int main(int argc, char** argv) {
     setup_detect(app, global, result);
     setup_resolve(app, global, result);
     setup_explain(app, global, result);
+    setup_explain_error(app, global, result);
     setup_which(app, global, result);
     setup_check(app, global, result);
     setup_doctor(app, global, result);

@@ -367,8 +367,10 @@ private:
         const std::string os(name(target_.machine.tags.os));
         const Version release = torch.version->public_version();
         for (const KnownIssueFact& issue : target_.matrix.known_issues) {
-            // An issue of every version is about the machine's setup, not about the pin.
-            const bool applies = !issue.torch.empty() && (issue.os == os || issue.os == "any") &&
+            // An issue of every version is about the machine's setup, not about the pin; one
+            // known only by its message is for explain-error.
+            const bool applies = !issue.message_only && !issue.torch.empty() &&
+                                 (issue.os == os || issue.os == "any") &&
                                  issue.torch.contains(release, true) &&
                                  (!issue.backend || issue.backend == build_on_target(torch));
             if (!applies) {

@@ -117,6 +117,13 @@ struct KnownIssueFact {
     std::string fix_summary; // "torch 2.4.1"; empty: `fix` is short enough
     // Not shown for a machine whose Visual C++ runtime is known to be at least this version.
     std::optional<VcRuntimeVersion> unless_vc_runtime;
+    // What identifies the message in a pasted error (engine/diagnosis/message_pattern.hpp):
+    // "[WinError 126] ... fbgemm.dll"; one match of any is enough.
+    std::vector<std::string> patterns = {};
+    std::string message_source = {}; // a link that shows the message verbatim
+    // Known only by its message, not by a build or machine that has it: explain-error matches
+    // it; resolve, explain and check never warn of it.
+    bool message_only = false;
 };
 
 // The wheel files of one package (normalized name) at one public version, every local label

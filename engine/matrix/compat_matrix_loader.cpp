@@ -25,6 +25,16 @@ std::vector<std::string> words(const std::string& text) {
     return out;
 }
 
+// A Lines column: one item per line.
+std::vector<std::string> lines(const std::string& text) {
+    std::istringstream in(text);
+    std::vector<std::string> out;
+    for (std::string line; std::getline(in, line);) {
+        out.push_back(line);
+    }
+    return out;
+}
+
 // Parses a column, or throws naming where the bad value sits.
 template <class T>
 T parsed(Expected<T> value, const std::string& table, const std::string& key,
@@ -416,7 +426,8 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
         });
     for_rows(db,
              "SELECT issue, os, torch, backend, severity, error, cause, fix, links, summary, "
-             "fix_summary, unless_vc_runtime FROM known_issue" +
+             "fix_summary, unless_vc_runtime, patterns, message_source, message_only FROM "
+             "known_issue" +
                  valid,
              revision, [&](sqlite::Statement& row) {
                  const std::string key = row.text(0);
@@ -443,6 +454,9 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
                      issue.unless_vc_runtime = parsed(VcRuntimeVersion::parse(*runtime),
                                                       "known_issue", key, "unless_vc_runtime");
                  }
+                 issue.patterns = lines(row.optional_text(12).value_or(""));
+                 issue.message_source = row.optional_text(13).value_or("");
+                 issue.message_only = row.optional_integer(14).value_or(0) != 0;
                  m.known_issues.push_back(std::move(issue));
              });
     for_rows(db,

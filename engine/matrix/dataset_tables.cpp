@@ -178,7 +178,10 @@ const TableSpec& known_issue_table() {
                                  {"cites"},
                                  added_later("summary"),
                                  added_later("fix_summary"),
-                                 added_later("unless_vc_runtime")}};
+                                 added_later("unless_vc_runtime"),
+                                 {"patterns", ColumnType::Lines, false, true},
+                                 added_later("message_source"),
+                                 {"message_only", ColumnType::Integer, false, true}}};
     return spec;
 }
 

@@ -519,10 +519,49 @@ CREATE TABLE intel_gpu_model (
 CREATE INDEX intel_gpu_model_current ON intel_gpu_model (listing, pci_id) WHERE valid_to IS NULL;
 )sql";
 
+// Migration 10: the message patterns of a known issue (one per line), the link that shows its
+// message verbatim, and whether it is known only by its message (then answers never warn of
+// it); `torchpin explain-error` matches pasted errors against them. Optional: rows imported
+// before stay valid and keep their digest. Rebuilt, as in migration 5, to keep the spec's order.
+constexpr const char* migration_10 = R"sql(
+CREATE TABLE known_issue_10 (
+    id INTEGER PRIMARY KEY,
+    listing TEXT NOT NULL,
+    issue TEXT NOT NULL,
+    os TEXT NOT NULL,
+    torch TEXT NOT NULL,
+    backend TEXT,
+    severity TEXT NOT NULL,
+    error TEXT NOT NULL,
+    cause TEXT NOT NULL,
+    fix TEXT NOT NULL,
+    links TEXT NOT NULL,
+    cites TEXT NOT NULL,
+    summary TEXT,
+    fix_summary TEXT,
+    unless_vc_runtime TEXT,
+    patterns TEXT,
+    message_source TEXT,
+    message_only INTEGER,
+    source INTEGER NOT NULL REFERENCES source(id),
+    valid_from INTEGER NOT NULL REFERENCES revision(number),
+    valid_to INTEGER REFERENCES revision(number),
+    CHECK (valid_to IS NULL OR valid_to > valid_from)
+) STRICT;
+INSERT INTO known_issue_10 (id, listing, issue, os, torch, backend, severity, error, cause, fix,
+                            links, cites, summary, fix_summary, unless_vc_runtime, source,
+                            valid_from, valid_to)
+    SELECT id, listing, issue, os, torch, backend, severity, error, cause, fix, links, cites,
+           summary, fix_summary, unless_vc_runtime, source, valid_from, valid_to FROM known_issue;
+DROP TABLE known_issue;
+ALTER TABLE known_issue_10 RENAME TO known_issue;
+CREATE INDEX known_issue_current ON known_issue (listing, issue) WHERE valid_to IS NULL;
+)sql";
+
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> all{migration_1, migration_2, migration_3,
-                                              migration_4, migration_5, migration_6,
-                                              migration_7, migration_8, migration_9};
+    static const std::vector<const char*> all{migration_1, migration_2, migration_3, migration_4,
+                                              migration_5, migration_6, migration_7, migration_8,
+                                              migration_9, migration_10};
     return all;
 }
 

@@ -11,7 +11,9 @@
 
 namespace torchpin {
 
-enum class ColumnType { Text, Integer };
+// Lines: text holding a list whose items may contain spaces, one item per line (a TOML array
+// of strings in the data files; other lists are space-separated Text).
+enum class ColumnType { Text, Integer, Lines };
 
 struct Column {
     std::string name;

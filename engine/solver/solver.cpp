@@ -525,13 +525,15 @@ private:
     }
 
     // Each known issue of this build on this OS, unless the machine's Visual C++ runtime is
-    // known to rule it out: one line among the warnings, the whole fact for explain.
+    // known to rule it out or the issue is known only by its message (explain-error's): one
+    // line among the warnings, the whole fact for explain.
     void add_known_issues(Candidate& c) const {
         const std::string os(name(machine_.tags.os));
         for (const KnownIssueFact& issue : matrix_.known_issues) {
             const bool ruled_out = issue.unless_vc_runtime && machine_.vc_runtime &&
                                    *issue.unless_vc_runtime <= *machine_.vc_runtime;
-            if ((issue.os == os || issue.os == "any") && issue.torch.contains(c.torch, true) &&
+            if (!issue.message_only && (issue.os == os || issue.os == "any") &&
+                issue.torch.contains(c.torch, true) &&
                 (!issue.backend || *issue.backend == c.backend) && !ruled_out) {
                 c.warnings.push_back(known_issue_line(issue));
                 c.known_issues.push_back(issue);

@@ -16,12 +16,28 @@ ParseError missing(std::string message) {
     return ParseError{std::move(message), 0, ""};
 }
 
-// The Visual C++ runtime torch will load: System32's msvcp140.dll where the profile records its
-// file version (the lowest, should it list several), else the Redistributable's. The file is
-// what loads; the Redistributable's registry key can be ahead of it, as while an update waits for
-// a restart. Rejected: the newer of the two, which took such a key's word and hid the
-// msvcp140 warning from a machine still loading the old DLL. --vc-runtime replaces both
-// (detect/machine_description.cpp drops the DLL's version).
+void add_nvidia(const Machine& machine, ResolverTarget& target) {
+    if (machine.nvidia.driver) {
+        target.machine.nvidia_driver = machine.nvidia.driver->value;
+    }
+    for (const NvidiaGpu& gpu : machine.nvidia.gpus) {
+        if (!gpu.compute_capability) {
+            target.assumptions.push_back(
+                "the compute capability of " + (gpu.name.empty() ? "an NVIDIA GPU" : gpu.name) +
+                " is unknown, so no build is checked against it (pass --gpu)");
+            continue;
+        }
+        target.machine.nvidia_gpus.push_back({gpu.name, gpu.compute_capability->value});
+    }
+}
+
+} // namespace
+
+// System32's msvcp140.dll where the profile records its file version (the lowest, should it list
+// several), else the Redistributable's. The file is what loads; the Redistributable's registry key
+// can be ahead of it, as while an update waits for a restart. Rejected: the newer of the two, which
+// took such a key's word and hid the msvcp140 warning from a machine still loading the old DLL.
+// --vc-runtime replaces both (detect/machine_description.cpp drops the DLL's version).
 std::optional<VcRuntimeVersion> vc_runtime_of(const WindowsFacts& windows) {
     std::optional<VcRuntimeVersion> loaded;
     for (const DllVersion& dll : windows.system32_dlls) {
@@ -40,23 +56,6 @@ std::optional<VcRuntimeVersion> vc_runtime_of(const WindowsFacts& windows) {
     }
     return loaded;
 }
-
-void add_nvidia(const Machine& machine, ResolverTarget& target) {
-    if (machine.nvidia.driver) {
-        target.machine.nvidia_driver = machine.nvidia.driver->value;
-    }
-    for (const NvidiaGpu& gpu : machine.nvidia.gpus) {
-        if (!gpu.compute_capability) {
-            target.assumptions.push_back(
-                "the compute capability of " + (gpu.name.empty() ? "an NVIDIA GPU" : gpu.name) +
-                " is unknown, so no build is checked against it (pass --gpu)");
-            continue;
-        }
-        target.machine.nvidia_gpus.push_back({gpu.name, gpu.compute_capability->value});
-    }
-}
-
-} // namespace
 
 Expected<ResolverTarget> resolver_target(const Machine& machine) {
     if (!machine.os) {

@@ -21,4 +21,8 @@ struct ResolverTarget {
 // those becomes an assumption.
 Expected<ResolverTarget> resolver_target(const Machine& machine);
 
+// The Visual C++ runtime torch will load on a machine with these Windows facts ("14.44"), or
+// nullopt where the profile records none.
+std::optional<VcRuntimeVersion> vc_runtime_of(const WindowsFacts& windows);
+
 } // namespace torchpin

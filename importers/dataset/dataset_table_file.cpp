@@ -41,7 +41,8 @@ public:
         }
     }
 
-    // One value as column text: strings as they are, arrays of strings space-separated.
+    // One value as column text: strings as they are, arrays of strings space-separated (one per
+    // line for a Lines column).
     std::string text_of(const toml::node& value, const Column& column) const {
         if (column.type == ColumnType::Integer) {
             if (const auto* number = value.as_integer()) {
@@ -56,14 +57,17 @@ public:
             return text->get();
         }
         if (const auto* list = value.as_array()) {
+            const bool lines = column.type == ColumnType::Lines;
+            const char separator = lines ? '\n' : ' ';
             std::string joined;
             for (const toml::node& item : *list) {
                 const auto* text = item.as_string();
-                if (text == nullptr || text->get().find(' ') != std::string::npos) {
-                    reject(item.source(),
-                           "\"" + column.name + "\" must list strings without spaces");
+                if (text == nullptr || text->get().empty() ||
+                    text->get().find(separator) != std::string::npos) {
+                    reject(item.source(), "\"" + column.name + "\" must list non-empty strings " +
+                                              (lines ? "of one line" : "without spaces"));
                 }
-                joined += (joined.empty() ? "" : " ") + text->get();
+                joined += (joined.empty() ? "" : std::string(1, separator)) + text->get();
             }
             return joined;
         }
