@@ -15,9 +15,9 @@ namespace {
 
 // The rules that speak about installed builds. Not: rules about how a file is written (index
 // options, hashes, pins), and not known-issue, whose files doctor reads itself.
-constexpr std::array<std::string_view, 7> installed_rules{
-    "unpaired-companion", "mixed-backends",          "unpublished-build",  "driver-too-old",
-    "gpu-not-supported",  "cpu-build-on-gpu-target", "hsa-override-needed"};
+constexpr std::array<std::string_view, 8> installed_rules{
+    "unpaired-companion",   "mixed-backends",    "unpublished-build",       "driver-too-old",
+    "driver-minor-version", "gpu-not-supported", "cpu-build-on-gpu-target", "hsa-override-needed"};
 
 LockedRequirements as_freeze_file(const InstalledFamily& family, const FindingContext& context) {
     LockedRequirements file;

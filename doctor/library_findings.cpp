@@ -1,6 +1,7 @@
 // Phrasing library misses as doctor findings.
 #include "doctor/library_findings.hpp"
 
+#include "doctor/windows_dll_search.hpp"
 #include "engine/base/utf8_path.hpp"
 
 #include <algorithm>
@@ -99,7 +100,14 @@ std::string shown_path(const std::filesystem::path& file, const FindingContext& 
 
 std::string predicted_message(const MissingLibrary& missing, const FindingContext& context) {
     if (context.windows) {
-        return "OSError: [WinError 126] The specified module could not be found. Error loading \"" +
+        // torch's __init__ loads the Visual C++ runtime first and prints this when one is missing.
+        const std::string name = lower_ascii(missing.name);
+        const bool runtime =
+            name == "msvcp140.dll" || name == "vcruntime140.dll" || name == "vcruntime140_1.dll";
+        return std::string(runtime ? "Microsoft Visual C++ Redistributable is not installed, this "
+                                     "may lead to the DLL load failure.\n"
+                                   : "") +
+               "OSError: [WinError 126] The specified module could not be found. Error loading \"" +
                utf8_of(missing.root) + "\" or one of its dependencies. (" + missing.name +
                " is missing)";
     }

@@ -12,7 +12,7 @@ namespace torchpin {
 
 namespace {
 
-constexpr std::string_view script = R"(import json, sys, traceback
+constexpr std::string_view script = R"py(import json, sys, traceback
 def report(name, ok, result="", error="", trace=""):
     print(json.dumps({"step": name, "ok": ok, "result": str(result), "error": error,
                       "traceback": trace[-4000:]}), flush=True)
@@ -55,7 +55,7 @@ if torch is not None:
                 step("torchvision.ops.nms on cuda:0", lambda: nms("cuda:0"))
     if installed("torchaudio"):
         step("import torchaudio", lambda: __import__("torchaudio").__version__)
-)";
+)py";
 
 } // namespace
 

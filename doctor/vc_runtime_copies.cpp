@@ -67,8 +67,10 @@ void check_needed_version(const RuntimeCopy& used, const std::optional<Version>&
         return;
     }
     for (const KnownIssueFact& issue : context.known_issues) {
-        if (!issue.unless_vc_runtime || (issue.os != "windows" && issue.os != "any") ||
-            !issue.torch.contains(*torch, true) || *version >= *issue.unless_vc_runtime) {
+        // An issue of every version is about the machine's setup, which the other findings cover.
+        if (!issue.unless_vc_runtime || issue.torch.empty() ||
+            (issue.os != "windows" && issue.os != "any") || !issue.torch.contains(*torch, true) ||
+            *version >= *issue.unless_vc_runtime) {
             continue;
         }
         DoctorFinding finding;

@@ -79,10 +79,19 @@ BOOST_AUTO_TEST_CASE(torchvision_of_another_torch_is_unpaired) {
     BOOST_TEST(report.findings.front().fix.find(report.install_command) != std::string::npos);
 }
 
-BOOST_AUTO_TEST_CASE(a_cu128_build_on_driver_550_is_too_new_for_the_driver) {
+BOOST_AUTO_TEST_CASE(a_cu128_build_on_driver_550_runs_only_by_minor_version_compatibility) {
     Environment env;
     env.with("torch", "2.7.1+cu128");
     const DoctorReport report = env.doctor("550.54.15", {"8.6"});
+    BOOST_TEST(ids(report) == std::vector<std::string>{"driver-minor-version"},
+               all_findings(report));
+    BOOST_TEST((report.findings.front().severity == Severity::Warning));
+}
+
+BOOST_AUTO_TEST_CASE(a_cu128_build_on_driver_470_is_too_new_for_the_driver) {
+    Environment env;
+    env.with("torch", "2.7.1+cu128");
+    const DoctorReport report = env.doctor("470.82.01", {"8.6"});
     BOOST_TEST(ids(report) == std::vector<std::string>{"driver-too-old"}, all_findings(report));
 }
 
