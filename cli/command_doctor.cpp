@@ -135,16 +135,21 @@ int run_doctor_command(const GlobalOptions& global, DoctorOptions options) {
     request.machine = &machine;
 
     const DetectionContext host = DetectionContext::this_machine();
+    const bool windows_environment = is_windows_environment(request.environment);
     request.windows_root = windows_root(options, host);
-    request.path_folders = path_directories(host.variable("PATH"), host.host);
-    for (const std::filesystem::path& folder :
-         path_directories(host.variable("LD_LIBRARY_PATH"), HostKind::Posix)) {
-        request.ld_library_path.push_back(folder);
-    }
-    if (is_windows_environment(request.environment) && request.windows_root.empty()) {
+    if (windows_environment && request.windows_root.empty()) {
         throw UsageError("this is a Windows environment: give --windows-root DIR (a copy of "
                          "C:\\Windows, or a folder holding its System32) to check its DLLs "
                          "against");
+    }
+    // This process's PATH and LD_LIBRARY_PATH are the environment's only on its own system: a
+    // Windows tree checked on Linux gets no PATH, a Linux tree checked on Windows none either.
+    if (windows_environment == (host.host == HostKind::Windows)) {
+        request.path_folders = path_directories(host.variable("PATH"), host.host);
+        if (!windows_environment) {
+            request.ld_library_path =
+                path_directories(host.variable("LD_LIBRARY_PATH"), HostKind::Posix);
+        }
     }
     if (options.smoke) {
         request.smoke_timeout = std::chrono::seconds(options.smoke_timeout_seconds);

@@ -55,11 +55,13 @@ std::string plural(std::size_t count, const std::string& word) {
 
 std::string doctor_text(const DoctorReport& report, bool color) {
     if (report.findings.empty()) {
-        return paint(color, "1;32", "healthy") + ": " + installed_list(report) + "; " +
-               std::to_string(report.libraries_checked) +
-               (report.libraries_checked == 1 ? " native library loads"
-                                              : " native libraries load") +
-               (report.smoke ? ", and the smoke test passed" : "") + "\n";
+        std::string line = paint(color, "1;32", "healthy") + ": " + installed_list(report);
+        if (report.libraries_checked > 0) {
+            line += "; " + std::to_string(report.libraries_checked) +
+                    (report.libraries_checked == 1 ? " native library loads"
+                                                   : " native libraries load");
+        }
+        return line + (report.smoke ? "; the smoke test passed" : "") + "\n";
     }
     std::string text = environment_line(report);
     text += "installed: " + installed_list(report) + "\n";

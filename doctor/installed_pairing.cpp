@@ -3,6 +3,7 @@
 
 #include "engine/base/utf8_path.hpp"
 #include "engine/check/lock_check.hpp"
+#include "engine/solver/solver.hpp"
 
 #include <algorithm>
 #include <array>
@@ -15,9 +16,9 @@ namespace {
 
 // The rules that speak about installed builds. Not: rules about how a file is written (index
 // options, hashes, pins), and not known-issue, whose files doctor reads itself.
-constexpr std::array<std::string_view, 8> installed_rules{
-    "unpaired-companion",   "mixed-backends",    "unpublished-build",       "driver-too-old",
-    "driver-minor-version", "gpu-not-supported", "cpu-build-on-gpu-target", "hsa-override-needed"};
+constexpr std::array<std::string_view, 7> installed_rules{
+    "unpaired-companion", "mixed-backends",          "unpublished-build",  "driver-too-old",
+    "gpu-not-supported",  "cpu-build-on-gpu-target", "hsa-override-needed"};
 
 LockedRequirements as_freeze_file(const InstalledFamily& family, const FindingContext& context) {
     LockedRequirements file;
@@ -32,6 +33,50 @@ LockedRequirements as_freeze_file(const InstalledFamily& family, const FindingCo
         file.packages.push_back(std::move(package));
     }
     return file;
+}
+
+// An installed CUDA build that the driver runs only through CUDA minor version compatibility
+// (docs/solver.md): it works, with that compatibility's limits, and a build the driver runs
+// directly is what the resolver would have chosen. check accepts this in a lockfile; for the
+// install on this very machine, doctor says it.
+std::optional<DoctorFinding> minor_version_driver(const InstalledDistribution& torch,
+                                                  const CheckTarget& target,
+                                                  const FindingContext& context) {
+    if (!torch.version.has_local()) {
+        return std::nullopt; // no label: which PyPI build it is, the files would have to say
+    }
+    const auto build = Backend::parse(torch.version.local_label());
+    if (!build) {
+        return std::nullopt;
+    }
+    ResolveRequest request;
+    request.requirements.push_back(
+        Requirement::from("torch==" + torch.version.public_version().to_string()));
+    request.backend = *build;
+    for (const Candidate& candidate : evaluate_candidates(target.matrix, target.machine, request)) {
+        if (candidate.backend != *build || !candidate.works() ||
+            candidate.driver_fit != DriverFit::MinorVersion) {
+            continue;
+        }
+        const auto said = std::ranges::find_if(candidate.warnings, [](const std::string& w) {
+            return w.find("minor version compatibility") != std::string::npos;
+        });
+        DoctorFinding finding;
+        finding.id = "driver-minor-version";
+        finding.severity = Severity::Warning;
+        finding.subject = shown_path(torch.dist_info, context);
+        finding.message = "torch " + torch.version.to_string() + ": " +
+                          (said == candidate.warnings.end() ? "the driver is below its CUDA's own "
+                                                              "minimum"
+                                                            : *said);
+        finding.fix = "upgrade the NVIDIA driver to that minimum";
+        if (!context.install_command.empty()) {
+            finding.fix +=
+                ", or install the build the driver runs directly: " + context.install_command;
+        }
+        return finding;
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -66,6 +111,11 @@ std::vector<DoctorFinding> pairing_findings(const InstalledFamily& family,
                            context.install_command;
         }
         findings.push_back(std::move(finding));
+    }
+    if (target != nullptr) {
+        if (auto minor = minor_version_driver(*family.find("torch"), *target, context)) {
+            findings.push_back(std::move(*minor));
+        }
     }
     return findings;
 }

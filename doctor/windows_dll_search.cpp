@@ -70,8 +70,14 @@ WindowsDllSearch::searched_folders(const std::filesystem::path& loading_folder) 
     folders.insert(folders.end(), folders_.added_folders.begin(), folders_.added_folders.end());
     folders.push_back(folders_.system32);
     folders.insert(folders.end(), folders_.path_folders.begin(), folders_.path_folders.end());
-    std::erase_if(folders, [](const std::filesystem::path& folder) { return folder.empty(); });
-    return folders;
+    std::vector<std::filesystem::path> each_once;
+    for (const std::filesystem::path& folder : folders) {
+        if (!folder.empty() &&
+            std::find(each_once.begin(), each_once.end(), folder) == each_once.end()) {
+            each_once.push_back(folder);
+        }
+    }
+    return each_once;
 }
 
 std::optional<FoundDll> WindowsDllSearch::find(std::string_view name,

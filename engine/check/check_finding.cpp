@@ -35,9 +35,6 @@ constexpr std::array rules{
               "no wheel of the pinned build suits a target machine's Python, OS or CPU"},
     CheckRule{"driver-too-old", Severity::Error, true,
               "a target machine's NVIDIA driver is too old for the pinned CUDA build"},
-    CheckRule{"driver-minor-version", Severity::Warning, true,
-              "a target machine's NVIDIA driver is below the pinned CUDA build's own minimum and "
-              "runs it only through CUDA minor version compatibility"},
     CheckRule{"gpu-not-supported", Severity::Error, true,
               "the pinned build carries no code for a target machine's GPU, or is for another "
               "kind of GPU"},

@@ -284,32 +284,10 @@ private:
                                   pin.text() + ": " + describe(rejection) + on(), prefix));
         }
         if (candidate->works()) {
-            add_minor_version_driver(*candidate, torch, out);
             add_assumed_override(*candidate, torch, install);
             installed_files(*candidate, torch, companions, install);
         }
         return out;
-    }
-
-    // A CUDA build whose own driver minimum the target's driver is below, run through CUDA minor
-    // version compatibility: it works, with that compatibility's limits (docs/solver.md).
-    void add_minor_version_driver(const Candidate& candidate, const FamilyPin& torch,
-                                  std::vector<CheckFinding>& out) const {
-        if (candidate.driver_fit != DriverFit::MinorVersion) {
-            return;
-        }
-        const auto said = std::ranges::find_if(candidate.warnings, [](const std::string& w) {
-            return w.find("minor version compatibility") != std::string::npos;
-        });
-        out.push_back(
-            finding("driver-minor-version", torch.package->where,
-                    torch.text() + ": " +
-                        (said == candidate.warnings.end() ? std::string("the driver is "
-                                                                        "below its CUDA's "
-                                                                        "own minimum")
-                                                          : *said) +
-                        on(),
-                    "upgrade the NVIDIA driver to that minimum, or "));
     }
 
     // A build that runs on the target's AMD GPU only under an HSA override: the lock is right,

@@ -108,7 +108,8 @@ std::string line_reference(const SourceLocation& where, const std::string& file)
     if (where.file == file) {
         return "line " + std::to_string(where.line);
     }
-    return std::filesystem::path(where.file).filename().string() + ":" + std::to_string(where.line);
+    const std::string name = std::filesystem::path(where.file).filename().string();
+    return where.line == 0 ? name : name + ":" + std::to_string(where.line);
 }
 
 std::optional<bool> is_paired(const ReleaseFact& release, const std::string& package,
