@@ -1,6 +1,7 @@
 // The PE reader: DOS header, PE/COFF headers, section table, import and delay-import directories.
 #include "importers/binary/pe_image.hpp"
 
+#include "importers/binary/pe_directories_read.hpp"
 #include "importers/binary/pe_file_bytes.hpp"
 #include "importers/binary/pe_version_resource.hpp"
 
@@ -28,6 +29,9 @@ constexpr std::uint32_t known_directories = 16;
 // More descriptors than any real image has (torch_cpu.dll imports about 20 DLLs); a list that
 // long is corrupt, and the cap keeps a crafted file from making millions of strings.
 constexpr std::size_t max_descriptors = 4096;
+// Above this size only the headers and the directories' sections are read (pe_directories_read):
+// a whole torch_cuda.dll is over a gigabyte.
+constexpr std::uintmax_t whole_file_limit = 4 * 1024 * 1024;
 
 // The optional header's fields torchpin reads, and where its data directories are.
 struct OptionalHeader {
@@ -220,6 +224,17 @@ Expected<PeImage> read_pe_file(const std::filesystem::path& file) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
         return ParseError{"cannot open " + file.string(), 0, {}};
+    }
+    std::error_code error;
+    const std::uintmax_t size = std::filesystem::file_size(file, error);
+    if (!error && size > whole_file_limit) {
+        if (auto directories = read_pe_directories(in, size)) {
+            if (auto image = read_pe_image(*directories)) {
+                return image;
+            }
+        }
+        in.clear();
+        in.seekg(0);
     }
     const std::vector<unsigned char> bytes{std::istreambuf_iterator<char>(in), {}};
     if (in.bad()) {
