@@ -21,6 +21,9 @@ except (AttributeError, OSError, ValueError):
     import platform
     name, version = platform.libc_ver()
     glibc = "glibc " + version if name == "glibc" and version else None
+import site
+site_packages = [sysconfig.get_paths()[k] for k in ("purelib", "platlib")]
+site_packages = list(dict.fromkeys(site_packages + getattr(site, "getsitepackages", list)()))
 print(json.dumps({
     "executable": sys.executable,
     "prefix": sys.prefix,
@@ -31,7 +34,7 @@ print(json.dumps({
     "platform": sysconfig.get_platform(),
     "glibc": glibc,
     "base_prefix": sys.base_prefix,
-    "site_packages": list(dict.fromkeys(sysconfig.get_paths()[k] for k in ("purelib", "platlib"))),
+    "site_packages": site_packages,
 }))
 )";
 

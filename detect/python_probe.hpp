@@ -20,7 +20,7 @@ struct PythonDescription {
     std::string executable;        // "/usr/bin/python3.11"
     std::string prefix;            // "/home/me/.venv"
     std::string base_prefix;       // "/usr": the installation a virtual environment is made from
-    std::vector<std::string> site_packages; // sysconfig's purelib, then platlib when it differs
+    std::vector<std::string> site_packages; // purelib, platlib, site.getsitepackages(), each once
 };
 
 // The script, run as `python -I -c SCRIPT`: version, implementation, ABI flags,

@@ -12,7 +12,7 @@
 namespace torchpin {
 
 struct PythonEnvironment {
-    std::vector<std::filesystem::path> site_packages; // purelib, then platlib when it differs
+    std::vector<std::filesystem::path> site_packages; // purelib, platlib, the site module's
     std::optional<std::filesystem::path> interpreter; // sys.executable, when known
     std::filesystem::path prefix;                     // sys.prefix
     std::filesystem::path base_prefix; // sys.base_prefix: the installation behind a venv
