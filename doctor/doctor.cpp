@@ -150,6 +150,7 @@ DoctorReport run_doctor(const DoctorRequest& request) {
     context.install_command = request.install_command;
     context.facts.os = report.os;
     context.facts.machine = request.machine;
+    context.facts.matrix = request.matrix;
 
     const SitePackages scanned = scan_site_packages(site);
     const InstalledFamily family = installed_family(scanned, context);

@@ -25,13 +25,6 @@ std::optional<std::filesystem::path> venv_home(const std::filesystem::path& pref
     return std::nullopt;
 }
 
-std::string lower(std::string text) {
-    for (char& c : text) {
-        c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    }
-    return text;
-}
-
 } // namespace
 
 PythonEnvironment environment_of(const PythonDescription& description) {
@@ -55,7 +48,7 @@ PythonEnvironment environment_of_site_packages(const std::filesystem::path& fold
     }
     environment.site_packages.push_back(site);
     const std::filesystem::path parent = site.lexically_normal().parent_path(); // Lib, pythonX.Y
-    const bool windows_layout = lower(parent.filename().string()) == "lib";
+    const bool windows_layout = iequals(parent.filename().string(), "lib");
     environment.prefix = windows_layout ? parent.parent_path() : parent.parent_path().parent_path();
     environment.base_prefix = environment.prefix;
     if (auto home = venv_home(environment.prefix)) {

@@ -1,6 +1,8 @@
 // The Windows loader's search for torch's DLL imports, over real folders.
 #include "doctor/windows_dll_search.hpp"
 
+#include "engine/base/text_scanner.hpp"
+
 #include <algorithm>
 #include <system_error>
 
@@ -26,9 +28,7 @@ std::string_view describe(DllSource source) {
 
 std::string lower_ascii(std::string_view text) {
     std::string lower(text);
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) {
-        return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : static_cast<char>(c);
-    });
+    std::transform(lower.begin(), lower.end(), lower.begin(), ascii_lower);
     return lower;
 }
 

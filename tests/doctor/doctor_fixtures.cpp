@@ -27,6 +27,24 @@ std::filesystem::path fixture(const std::filesystem::path& folder, const std::st
 
 } // namespace
 
+std::string all_findings(const DoctorReport& report) {
+    std::string text;
+    for (const DoctorFinding& f : report.findings) {
+        text += f.id + ": " + f.message + "\n";
+    }
+    return text;
+}
+
+const DoctorFinding* find_finding(const DoctorReport& report, const std::string& id,
+                                  const std::string& about) {
+    for (const DoctorFinding& f : report.findings) {
+        if (f.id == id && f.message.find(about) != std::string::npos) {
+            return &f;
+        }
+    }
+    return nullptr;
+}
+
 const CompatMatrix& dataset_matrix() {
     static const CompatMatrix matrix = [] {
         static ScratchDirectory scratch("torchpin-doctor-matrix");

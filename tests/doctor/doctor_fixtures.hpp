@@ -12,6 +12,13 @@
 
 namespace torchpin::test {
 
+// Every finding as "id: message" lines, for failure messages.
+std::string all_findings(const DoctorReport& report);
+
+// The first finding with `id` whose message contains `about`; nullptr when there is none.
+const DoctorFinding* find_finding(const DoctorReport& report, const std::string& id,
+                                  const std::string& about = "");
+
 // The matrix of data/ (releases, known issues), built once per test run.
 const CompatMatrix& dataset_matrix();
 

@@ -11,7 +11,9 @@
 #include <boost/test/unit_test.hpp>
 
 using namespace torchpin;
+using torchpin::test::all_findings;
 using torchpin::test::dataset_matrix;
+using torchpin::test::find_finding;
 using torchpin::test::ScratchDirectory;
 using torchpin::test::write_dist_info;
 
@@ -46,14 +48,6 @@ std::vector<std::string> ids(const DoctorReport& report) {
         found.push_back(f.id);
     }
     return found;
-}
-
-std::string all_findings(const DoctorReport& report) {
-    std::string text;
-    for (const DoctorFinding& f : report.findings) {
-        text += f.id + ": " + f.message + "\n";
-    }
-    return text;
 }
 
 } // namespace

@@ -9,6 +9,8 @@
 #include <boost/test/unit_test.hpp>
 
 using namespace torchpin;
+using torchpin::test::all_findings;
+using torchpin::test::find_finding;
 using torchpin::test::place;
 using torchpin::test::ScratchDirectory;
 using torchpin::test::write_dist_info;
@@ -38,14 +40,6 @@ struct LinuxTree {
         return request;
     }
 };
-
-std::string all_findings(const DoctorReport& report) {
-    std::string text;
-    for (const DoctorFinding& f : report.findings) {
-        text += f.id + ": " + f.message + "\n";
-    }
-    return text;
-}
 
 } // namespace
 

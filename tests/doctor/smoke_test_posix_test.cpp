@@ -11,6 +11,8 @@
 #include <boost/test/unit_test.hpp>
 
 using namespace torchpin;
+using torchpin::test::all_findings;
+using torchpin::test::find_finding;
 using torchpin::test::ScratchDirectory;
 using torchpin::test::write_dist_info;
 
@@ -69,12 +71,6 @@ struct StandIn {
     }
 };
 
-const DoctorFinding* finding(const DoctorReport& report, const std::string& id) {
-    auto found = std::find_if(report.findings.begin(), report.findings.end(),
-                              [&](const auto& f) { return f.id == id; });
-    return found == report.findings.end() ? nullptr : &*found;
-}
-
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(smoke_test)
@@ -90,13 +86,13 @@ BOOST_AUTO_TEST_CASE(a_torch_that_imports_reports_its_version_and_no_cuda) {
     BOOST_TEST(steps[1].result == "2.5.1+cpu");
     BOOST_TEST(steps[2].result == "None");  // torch.version.cuda
     BOOST_TEST(steps[3].result == "False"); // torch.cuda.is_available()
-    BOOST_TEST(finding(report, "smoke-step-failed") == nullptr);
+    BOOST_TEST(find_finding(report, "smoke-step-failed") == nullptr);
 }
 
 BOOST_AUTO_TEST_CASE(an_import_failure_is_explained_by_its_known_issue) {
     const StandIn stand_in(fbgemm_torch, "2.4.0+cpu");
     const DoctorReport report = stand_in.doctor(std::chrono::seconds(30));
-    const DoctorFinding* failed = finding(report, "smoke-step-failed");
+    const DoctorFinding* failed = find_finding(report, "smoke-step-failed");
     BOOST_REQUIRE(failed != nullptr);
     BOOST_TEST(failed->subject == "import torch");
     BOOST_TEST(failed->message.find("WinError 126") != std::string::npos);
@@ -108,7 +104,7 @@ BOOST_AUTO_TEST_CASE(a_hanging_import_is_killed_and_reported) {
     const auto started = std::chrono::steady_clock::now();
     const DoctorReport report = stand_in.doctor(std::chrono::seconds(2));
     BOOST_TEST((std::chrono::steady_clock::now() - started < std::chrono::seconds(20)));
-    const DoctorFinding* hung = finding(report, "smoke-did-not-finish");
+    const DoctorFinding* hung = find_finding(report, "smoke-did-not-finish");
     BOOST_REQUIRE(hung != nullptr);
     BOOST_TEST(hung->message.find("timed out") != std::string::npos, hung->message);
     BOOST_TEST(!report.smoke->passed());

@@ -9,29 +9,11 @@
 #include <boost/test/unit_test.hpp>
 
 using namespace torchpin;
+using torchpin::test::all_findings;
+using torchpin::test::find_finding;
 using torchpin::test::pe_fixture;
 using torchpin::test::place;
 using torchpin::test::WindowsTree;
-
-namespace {
-
-const DoctorFinding* finding(const DoctorReport& report, const std::string& id,
-                             const std::string& about = "") {
-    auto found = std::find_if(report.findings.begin(), report.findings.end(), [&](const auto& f) {
-        return f.id == id && f.message.find(about) != std::string::npos;
-    });
-    return found == report.findings.end() ? nullptr : &*found;
-}
-
-std::string all_findings(const DoctorReport& report) {
-    std::string text;
-    for (const DoctorFinding& f : report.findings) {
-        text += f.id + ": " + f.message + "\n";
-    }
-    return text;
-}
-
-} // namespace
 
 BOOST_AUTO_TEST_SUITE(windows_environment)
 
@@ -39,7 +21,7 @@ BOOST_AUTO_TEST_CASE(torch_2_4_0_without_libomp140_is_the_fbgemm_known_issue) {
     const WindowsTree tree("2.4.0+cpu");
     const DoctorReport report = run_doctor(tree.request());
     BOOST_TEST(report.os == "windows");
-    const DoctorFinding* missing = finding(report, "missing-library", "libomp140.x86_64.dll");
+    const DoctorFinding* missing = find_finding(report, "missing-library", "libomp140.x86_64.dll");
     BOOST_REQUIRE_MESSAGE(missing != nullptr, all_findings(report));
     BOOST_TEST(missing->subject == "torch/lib/fbgemm.dll");
     BOOST_TEST(missing->known_issue == "win-fbgemm-dll-2.4.0");
@@ -70,7 +52,7 @@ BOOST_AUTO_TEST_CASE(a_stale_msvcp140_beside_python_breaks_torch_2_9) {
     const WindowsTree tree("2.9.0+cpu");
     place(pe_fixture("vc-14.38/msvcp140.dll"), tree.python);
     const DoctorReport report = run_doctor(tree.request());
-    const DoctorFinding* old = finding(report, "vc-runtime-too-old");
+    const DoctorFinding* old = find_finding(report, "vc-runtime-too-old");
     BOOST_REQUIRE_MESSAGE(old != nullptr, all_findings(report));
     BOOST_TEST(old->known_issue == "win-msvcp140-too-old-2.9");
     BOOST_TEST(old->message.find("14.38.33135.0") != std::string::npos);
@@ -83,7 +65,7 @@ BOOST_AUTO_TEST_CASE(the_stale_copy_does_not_matter_to_torch_2_8) {
     place(pe_fixture("vc-14.38/msvcp140.dll"), tree.python);
     place(pe_fixture("libomp140.x86_64.dll"), tree.torch_lib);
     const DoctorReport report = run_doctor(tree.request());
-    BOOST_TEST(finding(report, "vc-runtime-too-old") == nullptr, all_findings(report));
+    BOOST_TEST(find_finding(report, "vc-runtime-too-old") == nullptr, all_findings(report));
 }
 
 BOOST_AUTO_TEST_CASE(vcruntime140_1_missing_is_found_and_explained) {
@@ -91,7 +73,7 @@ BOOST_AUTO_TEST_CASE(vcruntime140_1_missing_is_found_and_explained) {
     place(pe_fixture("libomp140.x86_64.dll"), tree.torch_lib);
     std::filesystem::remove(tree.system32 / "vcruntime140_1.dll");
     const DoctorReport report = run_doctor(tree.request());
-    const DoctorFinding* missing = finding(report, "missing-library", "vcruntime140_1.dll");
+    const DoctorFinding* missing = find_finding(report, "missing-library", "vcruntime140_1.dll");
     BOOST_REQUIRE_MESSAGE(missing != nullptr, all_findings(report));
     BOOST_TEST(missing->subject == "torch/lib/c10.dll");
     BOOST_TEST(!missing->known_issue.empty(), "no known issue for vcruntime140_1.dll");
@@ -104,12 +86,13 @@ BOOST_AUTO_TEST_CASE(a_missing_cuda_dll_and_a_missing_driver_dll) {
     place(pe_fixture("torch_cuda.dll"), tree.torch_lib);
     place(pe_fixture("cublas64_12.dll"), tree.torch_lib);
     const DoctorReport report = run_doctor(tree.request());
-    const DoctorFinding* cudart = finding(report, "missing-library", "cudart64_12.dll");
+    const DoctorFinding* cudart = find_finding(report, "missing-library", "cudart64_12.dll");
     BOOST_REQUIRE_MESSAGE(cudart != nullptr, all_findings(report));
     BOOST_TEST(cudart->subject == "torch/lib/torch_cuda.dll");
     BOOST_TEST((cudart->severity == Severity::Error));
     BOOST_TEST(!cudart->fix.empty());
-    const DoctorFinding* driver = finding(report, "missing-delay-loaded-library", "nvcuda.dll");
+    const DoctorFinding* driver =
+        find_finding(report, "missing-delay-loaded-library", "nvcuda.dll");
     BOOST_REQUIRE_MESSAGE(driver != nullptr, all_findings(report));
     BOOST_TEST((driver->severity == Severity::Warning));
 }
@@ -121,8 +104,9 @@ BOOST_AUTO_TEST_CASE(a_dll_only_on_path_loads_through_torchs_fallback) {
     DoctorRequest request = tree.request();
     request.path_folders = {tools};
     const DoctorReport report = run_doctor(request);
-    BOOST_TEST(finding(report, "missing-library") == nullptr, all_findings(report));
-    const DoctorFinding* path = finding(report, "library-only-on-path", "libomp140.x86_64.dll");
+    BOOST_TEST(find_finding(report, "missing-library") == nullptr, all_findings(report));
+    const DoctorFinding* path =
+        find_finding(report, "library-only-on-path", "libomp140.x86_64.dll");
     BOOST_REQUIRE_MESSAGE(path != nullptr, all_findings(report));
     BOOST_TEST((path->severity == Severity::Warning));
 }
@@ -132,7 +116,7 @@ BOOST_AUTO_TEST_CASE(an_older_copy_in_another_package_is_a_warning) {
     place(pe_fixture("libomp140.x86_64.dll"), tree.torch_lib);
     place(pe_fixture("vc-14.38/msvcp140.dll"), tree.site_packages / "PyQt5" / "Qt5" / "bin");
     const DoctorReport report = run_doctor(tree.request());
-    const DoctorFinding* older = finding(report, "older-runtime-copy");
+    const DoctorFinding* older = find_finding(report, "older-runtime-copy");
     BOOST_REQUIRE_MESSAGE(older != nullptr, all_findings(report));
     BOOST_TEST(older->subject == "PyQt5/Qt5/bin/msvcp140.dll");
 }
