@@ -2,12 +2,15 @@
 // registry written with reg.exe, stand-in nvidia-smi.exe and nvml.dll built with mingw, and the
 // Win32 side of the platform layer that reads them.
 #include "detect/machine_detection.hpp"
+#include "detect/windows_python_discovery.hpp"
 #include "engine/base/host_system.hpp"
 #include "engine/base/program_run.hpp"
 #include "engine/base/registry.hpp"
 #include "engine/base/utf8_path.hpp"
 #include "tests/detect/fake_windows.hpp"
 #include "tests/support/scratch_directory.hpp"
+
+#include <algorithm>
 
 #include <boost/test/unit_test.hpp>
 
@@ -64,6 +67,49 @@ Machine detect(const DetectionContext& context) {
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(windows_detection)
+
+// py.exe in %SystemRoot% (a stand-in answering -0p), a PEP 514 key written with reg.exe, and a
+// PATH holding the Microsoft Store's alias before a real python.exe: the interpreters in the
+// order detection asks them, the alias skipped.
+BOOST_AUTO_TEST_CASE(the_py_launcher_pep_514_and_path_give_the_interpreters_in_order) {
+    const ScratchWindows windows;
+    const std::filesystem::path root = windows.scratch.path();
+    std::filesystem::copy_file(TORCHPIN_FAKE_PY_LAUNCHER, root / "Windows" / "py.exe");
+    const auto interpreter = [&](const std::filesystem::path& folder) {
+        std::filesystem::create_directories(root / folder);
+        std::filesystem::copy_file(TORCHPIN_FAKE_PY_LAUNCHER, root / folder / "python.exe");
+        return root / folder / "python.exe";
+    };
+    const auto python312 = interpreter("Python312");
+    const auto python311 = interpreter("Python 311");
+    const auto python310 = interpreter("Python310");
+    interpreter(std::filesystem::path("Local") / "Microsoft" / "WindowsApps");
+    const auto on_path = interpreter("Tools");
+    const std::string pep514 = R"(HKCU\Software\Python\PythonCore\3.10-torchpin-test\InstallPath)";
+    const auto reg = path_from_utf8(host_variable("SystemRoot").value()) / "system32" / "reg.exe";
+    const auto added = run_program(
+        reg, {"add", pep514, "/ve", "/d", utf8_of(root / "Python310"), "/f", "/reg:64"}, 30s);
+    BOOST_TEST_REQUIRE(added.succeeded(), added.out << added.err);
+
+    DetectionContext context = windows.context(
+        utf8_of(root / "Local" / "Microsoft" / "WindowsApps") + ";" + utf8_of(root / "Tools"));
+    context.environment.erase("VIRTUAL_ENV");
+    context.environment.erase("CONDA_PREFIX");
+    std::vector<std::string> notes;
+    const auto candidates = windows_python_candidates(context, notes);
+    std::vector<std::string> paths;
+    for (const auto& candidate : candidates) {
+        paths.push_back(utf8_of(candidate.path));
+    }
+    const std::vector<std::string> expected{utf8_of(python312), utf8_of(python311),
+                                            utf8_of(python310), utf8_of(on_path)};
+    BOOST_TEST(paths == expected, boost::test_tools::per_element());
+    BOOST_TEST(candidates.front().source == "py -0p: -V:3.12 (its default)");
+    const bool alias_noted = std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+        return n.find("Microsoft Store's alias") != std::string::npos;
+    });
+    BOOST_TEST(alias_noted);
+}
 
 BOOST_AUTO_TEST_CASE(this_process_is_described_as_windows_by_the_platform_layer) {
     BOOST_TEST((host_kind() == HostKind::Windows));

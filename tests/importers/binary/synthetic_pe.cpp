@@ -17,11 +17,12 @@ struct Buffer {
 
     std::size_t reserve(std::size_t size) {
         const std::size_t at = bytes.size();
-        bytes.resize(at + size);
+        // insert, not resize: mingw's GCC 12 at -O3 sees an unbounded memset in resize.
+        bytes.insert(bytes.end(), size, 0);
         return at;
     }
     void align(std::size_t alignment) {
-        bytes.resize((bytes.size() + alignment - 1) / alignment * alignment);
+        reserve((alignment - bytes.size() % alignment) % alignment);
     }
     void u16(std::size_t at, std::uint16_t value) {
         bytes[at] = static_cast<unsigned char>(value);
