@@ -5,6 +5,7 @@
 #include "cli/machine_options.hpp"
 #include "cli/matrix_access.hpp"
 #include "cli/resolver_session.hpp"
+#include "engine/base/utf8_path.hpp"
 #include "engine/check/lock_check.hpp"
 #include "engine/matrix/compat_matrix_loader.hpp"
 #include "engine/solver/target_machine.hpp"
@@ -80,7 +81,7 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
     });
     std::vector<LockedRequirements> files;
     for (const std::string& path : options.files) {
-        files.push_back(read_locked_requirements(path));
+        files.push_back(read_locked_requirements(path_from_utf8(path)));
     }
     const CompatMatrix matrix = loading.get();
     std::vector<std::string> warnings;

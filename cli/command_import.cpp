@@ -4,6 +4,7 @@
 #include "cli/matrix_access.hpp"
 #include "cli/page_fetching.hpp"
 #include "engine/base/diagnostic.hpp"
+#include "engine/base/utf8_path.hpp"
 #include "importers/index/page_files.hpp"
 
 #include <algorithm>
@@ -34,7 +35,7 @@ std::string file_url(const std::filesystem::path& path) {
 // The files a SOURCE names: itself, or every regular file below a directory (sorted), each with
 // the URL it stands for (--url for a file, --url + relative path inside a directory).
 std::vector<PageFile> expand(const std::string& source, const std::string& base_url) {
-    const std::filesystem::path path(source);
+    const std::filesystem::path path = path_from_utf8(source);
     if (!std::filesystem::is_directory(path)) {
         return {{path, base_url.empty() ? file_url(path) : base_url}};
     }

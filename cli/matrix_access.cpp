@@ -20,7 +20,7 @@ std::span<const unsigned char> embedded_matrix() {
 
 std::filesystem::path user_database_path(const GlobalOptions& global) {
     if (!global.db.empty()) {
-        return global.db;
+        return path_from_utf8(global.db);
     }
     if (auto path = host_variable("TORCHPIN_DB"); path && !path->empty()) {
         return path_from_utf8(*path);

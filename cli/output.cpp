@@ -9,14 +9,15 @@
 
 namespace torchpin::cli {
 
-void write_output(std::string_view content, const std::filesystem::path& path) {
-    if (path.empty()) {
+void write_output(std::string_view content, std::string_view utf8_path) {
+    if (utf8_path.empty()) {
         std::cout << content;
         std::cout.flush();
         return;
     }
-    if (auto error = write_file_durably(path, content)) {
-        throw InputError(Diagnostic{utf8_of(path), 0, 0, "cannot write: " + error.message(), ""});
+    if (auto error = write_file_durably(path_from_utf8(utf8_path), content)) {
+        throw InputError(
+            Diagnostic{std::string(utf8_path), 0, 0, "cannot write: " + error.message(), ""});
     }
 }
 

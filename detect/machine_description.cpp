@@ -6,6 +6,7 @@
 #include "detect/os_detection.hpp"
 #include "engine/base/diagnostic.hpp"
 #include "engine/base/text_scanner.hpp"
+#include "engine/base/utf8_path.hpp"
 #include "engine/hardware/vc_runtime_version.hpp"
 
 #include <algorithm>
@@ -19,7 +20,7 @@ Machine read_profile(const std::string& file) {
     if (file == "-") {
         return machine_from_json(TextInput::read_stream(std::cin, "<stdin>"));
     }
-    return machine_from_json(TextInput::read_file(file));
+    return machine_from_json(TextInput::read_file(path_from_utf8(file)));
 }
 
 Machine detect_this_machine(const MachineDescription& options, const GpuTablesSource& catalog) {
