@@ -29,7 +29,7 @@ struct ImportOptions {
 constexpr std::size_t max_page_bytes = 512u << 20;
 
 std::string file_url(const std::filesystem::path& path) {
-    return "file://" + std::filesystem::absolute(path).lexically_normal().string();
+    return "file://" + utf8_of(std::filesystem::absolute(path).lexically_normal());
 }
 
 // The files a SOURCE names: itself, or every regular file below a directory (sorted), each with

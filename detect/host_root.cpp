@@ -1,6 +1,8 @@
 // Small-file reads, directory listings and links under a probe root, with errors as text.
 #include "detect/host_root.hpp"
 
+#include "engine/base/utf8_path.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -48,7 +50,7 @@ std::vector<std::string> HostRoot::list(std::string_view absolute) const {
     std::error_code error;
     for (std::filesystem::directory_iterator it(resolve(absolute), error), end; !error && it != end;
          it.increment(error)) {
-        names.push_back(it->path().filename().string());
+        names.push_back(utf8_of(it->path().filename()));
     }
     std::sort(names.begin(), names.end());
     return names;

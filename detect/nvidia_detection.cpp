@@ -4,6 +4,7 @@
 #include "detect/nvidia_driver_files.hpp"
 #include "detect/nvidia_probes.hpp"
 #include "engine/base/program_run.hpp"
+#include "engine/base/utf8_path.hpp"
 
 namespace torchpin {
 
@@ -19,7 +20,7 @@ std::vector<std::string> with_wsl_copy(const DetectionContext& context, const Ma
                                        std::vector<std::string> libraries, std::string_view file) {
     if (on_wsl(machine)) {
         libraries.push_back(
-            context.root.resolve(std::string(wsl_library_directory) + std::string(file)).string());
+            utf8_of(context.root.resolve(std::string(wsl_library_directory) + std::string(file))));
     }
     return libraries;
 }

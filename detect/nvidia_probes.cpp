@@ -7,6 +7,7 @@
 #include "detect/nvml_probe.hpp"
 #include "engine/base/program_run.hpp"
 #include "engine/base/text_scanner.hpp"
+#include "engine/base/utf8_path.hpp"
 
 namespace torchpin {
 
@@ -29,7 +30,7 @@ std::optional<NvidiaSmiReport> query_nvidia_smi(const DetectionContext& context,
         query += (&field == &fields.front() ? "" : ",") + field;
     }
     const ProgramRun run = run_program(program, {query, "--format=csv,noheader"}, context.timeout);
-    const std::string label = "nvidia-smi (" + program.string() + ")";
+    const std::string label = "nvidia-smi (" + utf8_of(program) + ")";
     if (!run.succeeded()) {
         refused = nvidia_smi_invalid_field(run.out + run.err);
         const std::string said = first_line(run.out.empty() ? run.err : run.out);

@@ -4,6 +4,7 @@
 #include "detect/windows_python_discovery.hpp"
 #include "engine/base/program_run.hpp"
 #include "engine/base/text_scanner.hpp"
+#include "engine/base/utf8_path.hpp"
 
 #include <fstream>
 #include <sstream>
@@ -67,11 +68,11 @@ void add_environment(const DetectionContext& context, const char* variable,
     if (prefix.empty()) {
         return;
     }
-    const auto python = std::filesystem::path(prefix) / "bin" / "python";
+    const auto python = path_from_utf8(prefix) / "bin" / "python";
     if (is_program_file(python)) {
         add(candidates, python, std::string("$") + variable);
     } else {
-        notes.push_back(std::string("$") + variable + " is set, but " + python.string() +
+        notes.push_back(std::string("$") + variable + " is set, but " + utf8_of(python) +
                         " is not an executable");
     }
 }

@@ -3,6 +3,7 @@
 
 #include "engine/base/program_run.hpp"
 #include "engine/base/text_scanner.hpp"
+#include "engine/base/utf8_path.hpp"
 
 #include <algorithm>
 
@@ -117,7 +118,7 @@ std::optional<PythonDescription> run_python_probe(const PythonCandidate& candida
                                                   std::string* output) {
     const ProgramRun run =
         run_program(candidate.path, {"-I", "-c", std::string(python_probe_script())}, timeout);
-    const std::string label = "python (" + candidate.path.string() + ")";
+    const std::string label = "python (" + utf8_of(candidate.path) + ")";
     if (!run.succeeded()) {
         std::string said(trim_ascii(run.err));
         said = said.substr(said.rfind('\n') == std::string::npos ? 0 : said.rfind('\n') + 1);
@@ -133,7 +134,7 @@ std::optional<PythonDescription> run_python_probe(const PythonCandidate& candida
         return std::nullopt;
     }
     PythonDescription described = *std::move(description);
-    described.interpreter.path = candidate.path.string();
+    described.interpreter.path = utf8_of(candidate.path);
     described.interpreter.source = candidate.source;
     return described;
 }

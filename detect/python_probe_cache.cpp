@@ -70,7 +70,7 @@ PythonProbeCache::PythonProbeCache(std::filesystem::path file)
 }
 
 std::optional<PythonDescription> PythonProbeCache::find(const PythonCandidate& candidate) const {
-    const auto it = entries_.find(candidate.path.string());
+    const auto it = entries_.find(utf8_of(candidate.path));
     if (it == entries_.end() || it->second.first != fingerprint(candidate.path)) {
         return std::nullopt;
     }
@@ -79,7 +79,7 @@ std::optional<PythonDescription> PythonProbeCache::find(const PythonCandidate& c
         return std::nullopt;
     }
     PythonDescription described = *std::move(description);
-    described.interpreter.path = candidate.path.string();
+    described.interpreter.path = utf8_of(candidate.path);
     described.interpreter.source = candidate.source;
     return described;
 }
@@ -94,7 +94,7 @@ std::optional<PythonDescription> PythonProbeCache::describe(const PythonCandidat
     auto description = run_python_probe(candidate, timeout, notes, &output);
     const std::string print = fingerprint(candidate.path);
     if (description && !file_.empty() && !print.empty()) {
-        entries_[candidate.path.string()] = {print, output};
+        entries_[utf8_of(candidate.path)] = {print, output};
         changed_ = true;
     }
     return description;

@@ -5,6 +5,7 @@
 #include "detect/nvidia_probes.hpp"
 #include "detect/windows_driver_version.hpp"
 #include "engine/base/program_search.hpp"
+#include "engine/base/utf8_path.hpp"
 
 namespace torchpin {
 
@@ -12,7 +13,7 @@ namespace {
 
 std::optional<std::filesystem::path> system32(const DetectionContext& context) {
     const std::string root = context.variable("SystemRoot");
-    return root.empty() ? std::nullopt : std::optional(std::filesystem::path(root) / "System32");
+    return root.empty() ? std::nullopt : std::optional(path_from_utf8(root) / "System32");
 }
 
 std::optional<std::filesystem::path> nvsmi(const DetectionContext& context) {
@@ -20,7 +21,7 @@ std::optional<std::filesystem::path> nvsmi(const DetectionContext& context) {
     if (program_files.empty()) {
         return std::nullopt;
     }
-    return std::filesystem::path(program_files) / "NVIDIA Corporation" / "NVSMI";
+    return path_from_utf8(program_files) / "NVIDIA Corporation" / "NVSMI";
 }
 
 // Probe 3: the driver as the registry gives it, in nvidia-smi's form.
@@ -51,19 +52,19 @@ void probe_driver_in_registry(const DetectionContext& context,
 std::vector<std::string> windows_nvml_libraries(const DetectionContext& context) {
     std::vector<std::string> libraries;
     if (const auto folder = system32(context)) {
-        libraries.push_back((*folder / "nvml.dll").string());
+        libraries.push_back(utf8_of(*folder / "nvml.dll"));
     } else {
         libraries.emplace_back("nvml.dll");
     }
     if (const auto folder = nvsmi(context)) {
-        libraries.push_back((*folder / "nvml.dll").string());
+        libraries.push_back(utf8_of(*folder / "nvml.dll"));
     }
     return libraries;
 }
 
 std::vector<std::string> windows_cuda_driver_libraries(const DetectionContext& context) {
     const auto folder = system32(context);
-    return {folder ? (*folder / "nvcuda.dll").string() : std::string("nvcuda.dll")};
+    return {folder ? utf8_of(*folder / "nvcuda.dll") : std::string("nvcuda.dll")};
 }
 
 std::optional<std::filesystem::path> find_windows_nvidia_smi(const DetectionContext& context) {

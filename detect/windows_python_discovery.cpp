@@ -4,6 +4,7 @@
 #include "engine/base/program_run.hpp"
 #include "engine/base/program_search.hpp"
 #include "engine/base/text_scanner.hpp"
+#include "engine/base/utf8_path.hpp"
 
 #include <algorithm>
 
@@ -21,12 +22,12 @@ public:
     void add(const std::filesystem::path& path, const std::string& source) {
         std::error_code error;
         if (!std::filesystem::is_regular_file(path, error)) {
-            notes_.push_back(source + ": " + path.string() + " does not exist");
+            notes_.push_back(source + ": " + utf8_of(path) + " does not exist");
             return;
         }
         const std::filesystem::path normal = path.lexically_normal();
         const bool known = std::any_of(list_.begin(), list_.end(), [&](const auto& candidate) {
-            return iequals(candidate.path.string(), normal.string());
+            return iequals(utf8_of(candidate.path), utf8_of(normal));
         });
         if (!known) {
             list_.push_back({normal, source});
@@ -41,10 +42,10 @@ private:
 
 void add_environment(const DetectionContext& context, CandidateList& candidates) {
     if (const std::string venv = context.variable("VIRTUAL_ENV"); !venv.empty()) {
-        candidates.add(std::filesystem::path(venv) / "Scripts" / "python.exe", "%VIRTUAL_ENV%");
+        candidates.add(path_from_utf8(venv) / "Scripts" / "python.exe", "%VIRTUAL_ENV%");
     }
     if (const std::string conda = context.variable("CONDA_PREFIX"); !conda.empty()) {
-        candidates.add(std::filesystem::path(conda) / "python.exe", "%CONDA_PREFIX%");
+        candidates.add(path_from_utf8(conda) / "python.exe", "%CONDA_PREFIX%");
     }
 }
 
@@ -65,7 +66,7 @@ void add_py_launcher_list(const DetectionContext& context, CandidateList& candid
     std::stable_partition(entries.begin(), entries.end(),
                           [](const PyLauncherEntry& entry) { return entry.is_default; });
     for (const auto& entry : entries) {
-        candidates.add(entry.path,
+        candidates.add(path_from_utf8(entry.path),
                        "py -0p: " + entry.tag + (entry.is_default ? " (its default)" : ""));
     }
 }
@@ -80,10 +81,9 @@ void add_pep514_keys(const Registry& registry, CandidateList& candidates) {
             for (const auto& tag : registry.subkeys(base + "\\" + company)) {
                 const std::string key = base + "\\" + company + "\\" + tag + R"(\InstallPath)";
                 if (auto executable = registry.text(key, "ExecutablePath")) {
-                    candidates.add(*executable, "registry: " + key);
+                    candidates.add(path_from_utf8(*executable), "registry: " + key);
                 } else if (auto folder = registry.text(key, "")) {
-                    candidates.add(std::filesystem::path(*folder) / "python.exe",
-                                   "registry: " + key);
+                    candidates.add(path_from_utf8(*folder) / "python.exe", "registry: " + key);
                 }
             }
         }
@@ -93,8 +93,8 @@ void add_pep514_keys(const Registry& registry, CandidateList& candidates) {
 // The Microsoft Store's python.exe alias, which opens the Store where Python is not installed.
 bool is_store_alias(const std::filesystem::path& program) {
     const auto folder = program.parent_path();
-    return iequals(folder.filename().string(), "WindowsApps") &&
-           iequals(folder.parent_path().filename().string(), "Microsoft");
+    return iequals(utf8_of(folder.filename()), "WindowsApps") &&
+           iequals(utf8_of(folder.parent_path().filename()), "Microsoft");
 }
 
 void add_first_on_path(const DetectionContext& context, CandidateList& candidates,
@@ -161,7 +161,7 @@ std::optional<std::filesystem::path> find_py_launcher(const DetectionContext& co
         folders.emplace_back(root);
     }
     if (const std::string local = context.variable("LOCALAPPDATA"); !local.empty()) {
-        folders.push_back(std::filesystem::path(local) / "Programs" / "Python" / "Launcher");
+        folders.push_back(path_from_utf8(local) / "Programs" / "Python" / "Launcher");
     }
     for (auto& folder : path_directories(context.path, HostKind::Windows)) {
         folders.push_back(std::move(folder));

@@ -1,6 +1,8 @@
 // Reading the VC++ Redistributable's Runtimes key and System32's runtime DLL versions.
 #include "detect/windows_vc_runtime.hpp"
 
+#include "engine/base/utf8_path.hpp"
+
 namespace torchpin {
 
 namespace {
@@ -30,11 +32,11 @@ void detect_system32_dlls(const DetectionContext& context, Machine& machine) {
         return;
     }
     for (const char* name : {"msvcp140.dll", "vcruntime140.dll", "vcruntime140_1.dll"}) {
-        const auto path = std::filesystem::path(root) / "System32" / name;
+        const auto path = path_from_utf8(root) / "System32" / name;
         if (auto version = context.file_version(path)) {
-            machine.windows.system32_dlls.push_back({name, *version, path.string()});
+            machine.windows.system32_dlls.push_back({name, *version, utf8_of(path)});
         } else {
-            machine.notes.push_back(path.string() + ": no file version (missing?)");
+            machine.notes.push_back(utf8_of(path) + ": no file version (missing?)");
         }
     }
 }

@@ -59,7 +59,7 @@ std::filesystem::path child_named(const std::filesystem::path& folder, std::stri
     std::error_code error;
     for (std::filesystem::directory_iterator it(folder, error), end; !error && it != end;
          it.increment(error)) {
-        if (lower_ascii(it->path().filename().string()) == lower_ascii(name)) {
+        if (lower_ascii(utf8_of(it->path().filename())) == lower_ascii(name)) {
             return it->path();
         }
     }

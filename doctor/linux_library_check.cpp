@@ -3,6 +3,7 @@
 
 #include "doctor/load_graph.hpp"
 #include "engine/base/dotted_numbers.hpp"
+#include "engine/base/utf8_path.hpp"
 
 #include <algorithm>
 #include <map>
@@ -40,7 +41,7 @@ public:
         if (image == nullptr) {
             return;
         }
-        loaded_.emplace(image->soname.value_or(root.filename().string()),
+        loaded_.emplace(image->soname.value_or(utf8_of(root.filename())),
                         FoundLibrary{root, LibrarySource::DefaultFolder});
         std::vector<LoadingObject> chain{{root, image}};
         load_needs(chain);

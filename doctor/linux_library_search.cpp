@@ -1,6 +1,8 @@
 // glibc's library search order, over real folders and a parsed ld.so cache.
 #include "doctor/linux_library_search.hpp"
 
+#include "engine/base/utf8_path.hpp"
+
 #include <system_error>
 
 namespace torchpin {
@@ -24,7 +26,7 @@ std::string_view describe(LibrarySource source) {
 }
 
 std::filesystem::path expand_origin(std::string_view entry, const std::filesystem::path& object) {
-    const std::string origin = object.parent_path().string();
+    const std::string origin = utf8_of(object.parent_path());
     std::string expanded(entry);
     for (std::string_view token : {"${ORIGIN}", "$ORIGIN"}) {
         for (std::size_t at = expanded.find(token); at != std::string::npos;
@@ -32,7 +34,7 @@ std::filesystem::path expand_origin(std::string_view entry, const std::filesyste
             expanded.replace(at, token.size(), origin);
         }
     }
-    return std::filesystem::path(expanded).lexically_normal();
+    return path_from_utf8(expanded).lexically_normal();
 }
 
 LinuxLibrarySearch::LinuxLibrarySearch(LinuxSearchFolders folders)

@@ -2,6 +2,7 @@
 #include "doctor/native_libraries.hpp"
 
 #include "doctor/windows_dll_search.hpp"
+#include "engine/base/utf8_path.hpp"
 
 #include <algorithm>
 #include <string>
@@ -12,7 +13,7 @@ namespace torchpin {
 namespace {
 
 bool is_native_library(const std::filesystem::path& file, bool windows) {
-    const std::string name = lower_ascii(file.filename().string());
+    const std::string name = lower_ascii(utf8_of(file.filename()));
     if (windows) {
         return name.ends_with(".dll") || name.ends_with(".pyd");
     }
@@ -31,14 +32,14 @@ std::vector<std::filesystem::path> libraries_in(const std::filesystem::path& fol
         }
     }
     std::sort(files.begin(), files.end(), [windows](const auto& a, const auto& b) {
-        return windows ? lower_ascii(a.filename().string()) < lower_ascii(b.filename().string())
+        return windows ? lower_ascii(utf8_of(a.filename())) < lower_ascii(utf8_of(b.filename()))
                        : a.filename() < b.filename();
     });
     return files;
 }
 
 bool is_torch_c_module(const std::filesystem::path& file) {
-    return file.filename().string().starts_with("_C.") && file.parent_path().filename() == "torch";
+    return utf8_of(file.filename()).starts_with("_C.") && file.parent_path().filename() == "torch";
 }
 
 } // namespace

@@ -48,7 +48,7 @@ PythonEnvironment environment_of_site_packages(const std::filesystem::path& fold
     }
     environment.site_packages.push_back(site);
     const std::filesystem::path parent = site.lexically_normal().parent_path(); // Lib, pythonX.Y
-    const bool windows_layout = iequals(parent.filename().string(), "lib");
+    const bool windows_layout = iequals(utf8_of(parent.filename()), "lib");
     environment.prefix = windows_layout ? parent.parent_path() : parent.parent_path().parent_path();
     environment.base_prefix = environment.prefix;
     if (auto home = venv_home(environment.prefix)) {

@@ -29,7 +29,7 @@ void add_copies_in(const std::filesystem::path& folder, const std::string& where
     std::error_code error;
     for (std::filesystem::directory_iterator it(folder, error), end; !error && it != end;
          it.increment(error)) {
-        const std::string name = lower_ascii(it->path().filename().string());
+        const std::string name = lower_ascii(utf8_of(it->path().filename()));
         if (std::find(runtime_dlls.begin(), runtime_dlls.end(), name) != runtime_dlls.end() &&
             it->is_regular_file(error) && seen.insert(it->path()).second) {
             copies.push_back({name, it->path(), file_version_of(it->path()), false, where});

@@ -2,6 +2,7 @@
 #include "doctor/windows_dll_search.hpp"
 
 #include "engine/base/text_scanner.hpp"
+#include "engine/base/utf8_path.hpp"
 
 #include <algorithm>
 #include <system_error>
@@ -52,7 +53,7 @@ std::optional<std::filesystem::path> WindowsDllSearch::file_in(const std::filesy
         for (std::filesystem::directory_iterator it(folder, error), end; !error && it != end;
              it.increment(error)) {
             if (it->is_regular_file(error)) {
-                files.emplace(lower_ascii(it->path().filename().string()), it->path());
+                files.emplace(lower_ascii(utf8_of(it->path().filename())), it->path());
             }
         }
         listed = listed_.emplace(folder, std::move(files)).first;

@@ -2,6 +2,7 @@
 #include "doctor/windows_library_check.hpp"
 
 #include "doctor/load_graph.hpp"
+#include "engine/base/utf8_path.hpp"
 #include "importers/binary/pe_image.hpp"
 
 #include <optional>
@@ -25,7 +26,7 @@ public:
         : search_(search) {}
 
     void load_root(const std::filesystem::path& root) {
-        const std::string name = lower_ascii(root.filename().string());
+        const std::string name = lower_ascii(utf8_of(root.filename()));
         if (!result_.loaded.contains(name)) {
             result_.loaded.emplace(name, FoundDll{root, DllSource::LoadingFolder});
         }

@@ -1,6 +1,7 @@
 // check_file_rules: the machine-independent rules of `torchpin check`, one function per rule.
 #include "engine/check/lock_file_rules.hpp"
 
+#include "engine/base/utf8_path.hpp"
 #include "engine/solver/solver.hpp"
 
 #include <algorithm>
@@ -93,7 +94,7 @@ private:
         if (file_.format != LockFormat::CondaExport || !file_.pip_stops_at) {
             return;
         }
-        const std::string name = std::filesystem::path(file_.path).filename().string();
+        const std::string name = utf8_of(path_from_utf8(file_.path).filename());
         findings_.push_back(finding(
             "conda-export", *file_.pip_stops_at,
             name + " is `conda list --export` output, not a pip requirements file: pip stops at "

@@ -2,6 +2,7 @@
 #include "engine/check/torch_family_pins.hpp"
 
 #include "engine/base/text_scanner.hpp"
+#include "engine/base/utf8_path.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -108,7 +109,7 @@ std::string line_reference(const SourceLocation& where, const std::string& file)
     if (where.file == file) {
         return "line " + std::to_string(where.line);
     }
-    const std::string name = std::filesystem::path(where.file).filename().string();
+    const std::string name = utf8_of(path_from_utf8(where.file).filename());
     return where.line == 0 ? name : name + ":" + std::to_string(where.line);
 }
 

@@ -4,6 +4,7 @@
 #include "engine/base/diagnostic.hpp"
 #include "engine/base/host_system.hpp"
 #include "engine/base/sha256.hpp"
+#include "engine/base/utf8_path.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 
 #include <algorithm>
@@ -118,7 +119,7 @@ namespace {
 
 [[noreturn]] void throw_file_problem(const std::filesystem::path& path,
                                      const std::string& problem) {
-    throw InputError(Diagnostic{path.string(), 0, 0, problem, ""});
+    throw InputError(Diagnostic{utf8_of(path), 0, 0, problem, ""});
 }
 
 // Refuses a database no torchpin wrote (another application's tables, or nothing at all when

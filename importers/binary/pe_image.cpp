@@ -1,6 +1,7 @@
 // The PE reader: DOS header, PE/COFF headers, section table, import and delay-import directories.
 #include "importers/binary/pe_image.hpp"
 
+#include "engine/base/utf8_path.hpp"
 #include "importers/binary/pe_directories_read.hpp"
 #include "importers/binary/pe_file_bytes.hpp"
 #include "importers/binary/pe_version_resource.hpp"
@@ -223,7 +224,7 @@ Expected<PeImage> read_pe_image(std::span<const unsigned char> bytes) {
 Expected<PeImage> read_pe_file(const std::filesystem::path& file) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
-        return ParseError{"cannot open " + file.string(), 0, {}};
+        return ParseError{"cannot open " + utf8_of(file), 0, {}};
     }
     std::error_code error;
     const std::uintmax_t size = std::filesystem::file_size(file, error);
@@ -238,7 +239,7 @@ Expected<PeImage> read_pe_file(const std::filesystem::path& file) {
     }
     const std::vector<unsigned char> bytes{std::istreambuf_iterator<char>(in), {}};
     if (in.bad()) {
-        return ParseError{"cannot read " + file.string(), 0, {}};
+        return ParseError{"cannot read " + utf8_of(file), 0, {}};
     }
     return read_pe_image(bytes);
 }

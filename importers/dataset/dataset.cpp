@@ -2,6 +2,7 @@
 #include "importers/dataset/dataset.hpp"
 
 #include "engine/base/diagnostic.hpp"
+#include "engine/base/utf8_path.hpp"
 #include "engine/matrix/dataset_tables.hpp"
 #include "importers/dataset/dataset_manifest.hpp"
 #include "importers/dataset/dataset_table_file.hpp"
@@ -36,7 +37,7 @@ DatasetImport load_dataset(const std::filesystem::path& data_dir) {
         for (ListingImport& listing : read_dataset_table_file(
                  data_dir / entry.file, "data/" + entry.file, source, nullptr)) {
             if (listing.table != &citation_table()) {
-                throw InputError(Diagnostic{(data_dir / entry.file).string(), 0, 0,
+                throw InputError(Diagnostic{utf8_of(data_dir / entry.file), 0, 0,
                                             "a citations file holds only [[citation]] entries",
                                             ""});
             }
@@ -75,7 +76,7 @@ DatasetImport load_dataset(const std::filesystem::path& data_dir) {
         }
         const auto kind = parse_page_kind(entry.kind);
         if (!kind) {
-            throw InputError(Diagnostic{(data_dir / "manifest.json").string(), 0, 0,
+            throw InputError(Diagnostic{utf8_of(data_dir / "manifest.json"), 0, 0,
                                         "unknown kind \"" + entry.kind + "\" for " + entry.file +
                                             " (known: citations, tables, wheel-list, "
                                             "derived-wheels, simple-html, simple-json, "

@@ -2,6 +2,7 @@
 #include "importers/dataset/dataset_manifest.hpp"
 
 #include "engine/base/diagnostic.hpp"
+#include "engine/base/utf8_path.hpp"
 #include "importers/input/text_input.hpp"
 #include "importers/input/text_position.hpp"
 
@@ -69,7 +70,7 @@ DatasetManifest read_dataset_manifest(const std::filesystem::path& data_dir) {
                              required_string(input, entry, "retrieved", cursor),
                              required_string(input, entry, "origin", cursor)};
         if (!std::filesystem::is_regular_file(data_dir / source.file)) {
-            reject(input, cursor, "no such data file: " + (data_dir / source.file).string());
+            reject(input, cursor, "no such data file: " + utf8_of(data_dir / source.file));
         }
         manifest.sources.push_back(std::move(source));
     }

@@ -1,6 +1,8 @@
 // import_page_files: pages read and parsed on worker threads, handed over in their order.
 #include "importers/index/page_files.hpp"
 
+#include "engine/base/utf8_path.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -17,7 +19,7 @@ PageImport import_page_file(const PageFile& file, const PageOptions& options,
                             std::size_t max_bytes) {
     const TextInput page = TextInput::read_file(file.path, max_bytes);
     return import_index_page(page, file.url, options,
-                             SourceInfo{"", file.url, "", utc_now_iso8601(), file.path.string()});
+                             SourceInfo{"", file.url, "", utc_now_iso8601(), utf8_of(file.path)});
 }
 
 // One page's outcome, filled by a worker and taken by the consuming thread.

@@ -2,6 +2,7 @@
 #include "importers/input/text_input.hpp"
 
 #include "engine/base/diagnostic.hpp"
+#include "engine/base/utf8_path.hpp"
 
 #include <cstdint>
 #include <cstring>
@@ -133,20 +134,20 @@ TextInput::TextInput(std::string content, std::string origin)
 TextInput TextInput::read_file(const std::filesystem::path& path, std::size_t max_bytes) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) {
-        throw InputError(Diagnostic{path.string(), 0, 0, "is a directory, not a file", ""});
+        throw InputError(Diagnostic{utf8_of(path), 0, 0, "is a directory, not a file", ""});
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        throw InputError(Diagnostic{path.string(), 0, 0, "cannot open file for reading", ""});
+        throw InputError(Diagnostic{utf8_of(path), 0, 0, "cannot open file for reading", ""});
     }
     const auto size = std::filesystem::file_size(path, ec);
     if (!ec && size > max_bytes) {
-        throw InputError(Diagnostic{path.string(), 0, 0,
+        throw InputError(Diagnostic{utf8_of(path), 0, 0,
                                     "file too large (" + megabytes(size) + "; the limit is " +
                                         megabytes(max_bytes) + ")",
                                     ""});
     }
-    return read_stream(in, path.string(), max_bytes);
+    return read_stream(in, utf8_of(path), max_bytes);
 }
 
 TextInput TextInput::read_stream(std::istream& in, std::string origin, std::size_t max_bytes) {

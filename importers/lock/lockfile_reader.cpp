@@ -1,6 +1,7 @@
 // read_locked_requirements: format detection by name and content, then the matching reader.
 #include "importers/lock/lockfile_reader.hpp"
 
+#include "engine/base/utf8_path.hpp"
 #include "importers/lock/conda_export.hpp"
 #include "importers/lock/pylock.hpp"
 #include "importers/lock/requirements_file.hpp"
@@ -48,7 +49,7 @@ std::string_view lock_format_name(LockFormat format) noexcept {
 }
 
 LockFormat detect_lock_format(const std::filesystem::path& path, std::string_view content) {
-    const std::string name = path.filename().string();
+    const std::string name = utf8_of(path.filename());
     if (name == "uv.lock") {
         return LockFormat::UvLock;
     }

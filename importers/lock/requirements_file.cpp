@@ -4,6 +4,7 @@
 
 #include "engine/base/diagnostic.hpp"
 #include "engine/base/text_scanner.hpp"
+#include "engine/base/utf8_path.hpp"
 #include "importers/lock/requirement_entry.hpp"
 #include "importers/lock/requirements_options.hpp"
 
@@ -46,7 +47,7 @@ bool is_remote(std::string_view reference) {
 std::string identity_of(const std::filesystem::path& path) {
     std::error_code error;
     const std::filesystem::path canonical = std::filesystem::weakly_canonical(path, error);
-    return error ? path.lexically_normal().string() : canonical.string();
+    return error ? utf8_of(path.lexically_normal()) : utf8_of(canonical);
 }
 
 // One file of the walk: its name and identity, for cycle messages.
@@ -218,8 +219,7 @@ private:
             return;
         }
         const std::filesystem::path path =
-            (std::filesystem::path(input.origin()).parent_path() / include.value)
-                .lexically_normal();
+            (path_from_utf8(input.origin()).parent_path() / include.value).lexically_normal();
         const std::string identity = identity_of(path);
         const auto repeat = std::find_if(stack_.begin(), stack_.end(), [&](const OpenFile& file) {
             return file.identity == identity;
@@ -230,13 +230,13 @@ private:
                 chain += file->name + " -> ";
             }
             throw InputError(diagnostic_in(input, line, include.offset,
-                                           "include cycle: " + chain + path.string()));
+                                           "include cycle: " + chain + utf8_of(path)));
         }
         std::error_code error;
         if (!std::filesystem::is_regular_file(path, error)) {
             throw InputError(diagnostic_in(
                 input, line, include.offset,
-                "cannot read the included file \"" + include.value + "\" (" + path.string() +
+                "cannot read the included file \"" + include.value + "\" (" + utf8_of(path) +
                     (std::filesystem::exists(path, error) ? "): not a regular file"
                                                           : "): no such file")));
         }

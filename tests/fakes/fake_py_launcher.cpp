@@ -1,6 +1,7 @@
 // A stand-in py.exe (the Python launcher) for the Windows tests: `py -0p` lists two interpreters
 // beside the folder it lies in (<root>\Windows\py.exe lists <root>\Python312\python.exe, its
-// default, and <root>\Python 311\python.exe) in the format of the launcher of Python 3.11+.
+// default, and <root>\Zoë Python 311\python.exe) in the format of the launcher of Python 3.11+,
+// in UTF-8.
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -22,6 +23,6 @@ int main(int argc, char** argv) {
                                           utf8, sizeof utf8, nullptr, nullptr);
     const std::string folder(utf8, static_cast<std::size_t>(bytes));
     std::printf(" -V:3.12 *        %s\\Python312\\python.exe\n", folder.c_str());
-    std::printf(" -V:3.11          %s\\Python 311\\python.exe\n", folder.c_str());
+    std::printf(" -V:3.11          %s\\Zo\xc3\xab Python 311\\python.exe\n", folder.c_str());
     return 0;
 }

@@ -81,7 +81,7 @@ BOOST_AUTO_TEST_CASE(the_py_launcher_pep_514_and_path_give_the_interpreters_in_o
         return root / folder / "python.exe";
     };
     const auto python312 = interpreter("Python312");
-    const auto python311 = interpreter("Python 311");
+    const auto python311 = interpreter(path_from_utf8("Zoë Python 311"));
     const auto python310 = interpreter("Python310");
     interpreter(std::filesystem::path("Local") / "Microsoft" / "WindowsApps");
     const auto on_path = interpreter("Tools");
