@@ -42,7 +42,12 @@ void separate_interpreter(MachineDescription& machine) {
 PythonEnvironment environment_to_examine(const DoctorOptions& options,
                                          std::optional<PythonDescription>& probed) {
     if (!options.site_packages.empty()) {
-        return environment_of_site_packages(path_from_utf8(options.site_packages));
+        PythonEnvironment environment =
+            environment_of_site_packages(path_from_utf8(options.site_packages));
+        if (options.machine.python_exe) {
+            environment.interpreter = path_from_utf8(*options.machine.python_exe); // for --smoke
+        }
+        return environment;
     }
     const DetectionContext context = DetectionContext::this_machine();
     std::vector<std::string> notes;
@@ -89,6 +94,40 @@ std::string install_command(const ResolverSession& session) {
     return command;
 }
 
+// What the environment is weighed against: the matrix (every platform's, for the known issues
+// and check's rules), the machine as the resolver sees it, and the resolver's install command.
+struct Weighing {
+    CompatMatrix every_platform;
+    std::optional<CheckTarget> target; // none when the machine is not fully known
+    std::string install_command;
+    std::vector<std::string> warnings; // assumptions about the machine, stale data
+};
+
+Weighing weighing_for(const Machine& machine, const GlobalOptions& global) {
+    auto store = std::make_shared<MatrixStore>(open_matrix_for_reading(global));
+    const std::int64_t revision = revision_to_read(*store, global.revision);
+    Weighing weighing{load_compat_matrix_every_platform(*store, revision), {}, "", {}};
+    if (auto stale = stale_data_warning(weighing.every_platform.data_as_of, today())) {
+        weighing.warnings.push_back(*stale);
+    }
+    auto resolver = resolver_target(machine);
+    if (!resolver) {
+        weighing.warnings.push_back("the machine is not fully known (" + resolver.error().message +
+                                    "): the installed builds are not weighed against it");
+        return weighing;
+    }
+    weighing.target =
+        CheckTarget{"this machine", resolver->machine,
+                    narrowed_to_platform(weighing.every_platform, resolver->machine.tags)};
+    const ResolverSession session{machine, resolver->machine,
+                                  load_compat_matrix(*store, revision, resolver->machine.tags),
+                                  resolver->assumptions};
+    weighing.install_command = install_command(session);
+    weighing.warnings.insert(weighing.warnings.begin(), resolver->assumptions.begin(),
+                             resolver->assumptions.end());
+    return weighing;
+}
+
 // Where a Windows environment's system DLLs are: --windows-root, or this Windows' own.
 std::filesystem::path windows_root(const DoctorOptions& options, const DetectionContext& host) {
     if (!options.windows_root.empty()) {
@@ -112,27 +151,11 @@ int run_doctor_command(const GlobalOptions& global, DoctorOptions options) {
     }
 
     const Machine machine = machine_to_weigh(options, global, probed);
-    auto store = std::make_shared<MatrixStore>(open_matrix_for_reading(global));
-    const std::int64_t revision = revision_to_read(*store, global.revision);
-    const CompatMatrix every_platform = load_compat_matrix_every_platform(*store, revision);
-    std::vector<std::string> warnings;
-    std::optional<CheckTarget> target;
-    std::optional<ResolverSession> session;
-    if (auto resolver = resolver_target(machine)) {
-        target = CheckTarget{"this machine", resolver->machine,
-                             narrowed_to_platform(every_platform, resolver->machine.tags)};
-        session = ResolverSession{machine, resolver->machine,
-                                  load_compat_matrix(*store, revision, resolver->machine.tags),
-                                  resolver->assumptions};
-        warnings = resolver->assumptions;
-        request.install_command = install_command(*session);
-    } else {
-        warnings.push_back("the machine is not fully known (" + resolver.error().message +
-                           "): the installed builds are not weighed against it");
-    }
-    request.matrix = &every_platform;
-    request.target = target ? &*target : nullptr;
+    const Weighing weighing = weighing_for(machine, global);
+    request.matrix = &weighing.every_platform;
+    request.target = weighing.target ? &*weighing.target : nullptr;
     request.machine = &machine;
+    request.install_command = weighing.install_command;
 
     const DetectionContext host = DetectionContext::this_machine();
     const bool windows_environment = is_windows_environment(request.environment);
@@ -161,7 +184,7 @@ int run_doctor_command(const GlobalOptions& global, DoctorOptions options) {
         std::cout << doctor_text(report, use_color(global, std::cout));
     }
     if (!global.quiet()) {
-        for (const std::string& warning : warnings) {
+        for (const std::string& warning : weighing.warnings) {
             std::cerr << "torchpin: warning: " << warning << '\n';
         }
     }
