@@ -24,16 +24,23 @@ std::string file_version_of(const std::filesystem::path& file) {
     return image && image->file_version ? image->file_version->text() : std::string();
 }
 
+// Adds `entry` when it is a copy of one of the runtime DLLs not seen yet.
+void add_if_runtime(const std::filesystem::directory_entry& entry, const std::string& where,
+                    std::vector<RuntimeCopy>& copies, std::set<std::filesystem::path>& seen) {
+    const std::string name = lower_ascii(utf8_of(entry.path().filename()));
+    std::error_code error;
+    if (std::find(runtime_dlls.begin(), runtime_dlls.end(), name) != runtime_dlls.end() &&
+        entry.is_regular_file(error) && seen.insert(entry.path()).second) {
+        copies.push_back({name, entry.path(), file_version_of(entry.path()), false, where});
+    }
+}
+
 void add_copies_in(const std::filesystem::path& folder, const std::string& where,
                    std::vector<RuntimeCopy>& copies, std::set<std::filesystem::path>& seen) {
     std::error_code error;
     for (std::filesystem::directory_iterator it(folder, error), end; !error && it != end;
          it.increment(error)) {
-        const std::string name = lower_ascii(utf8_of(it->path().filename()));
-        if (std::find(runtime_dlls.begin(), runtime_dlls.end(), name) != runtime_dlls.end() &&
-            it->is_regular_file(error) && seen.insert(it->path()).second) {
-            copies.push_back({name, it->path(), file_version_of(it->path()), false, where});
-        }
+        add_if_runtime(*it, where, copies, seen);
     }
 }
 
@@ -45,9 +52,7 @@ void add_package_copies(const std::filesystem::path& site_packages,
         if (it.depth() >= deepest_package_copy) {
             it.disable_recursion_pending();
         }
-        if (it->is_directory(error)) {
-            add_copies_in(it->path(), "another package in site-packages", copies, seen);
-        }
+        add_if_runtime(*it, "another package in site-packages", copies, seen);
     }
 }
 
