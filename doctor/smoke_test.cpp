@@ -64,10 +64,6 @@ bool SmokeResult::passed() const {
            std::all_of(steps.begin(), steps.end(), [](const SmokeStep& step) { return step.ok; });
 }
 
-std::string_view smoke_script() {
-    return script;
-}
-
 std::vector<SmokeStep> parse_smoke_output(std::string_view output, std::string& printed) {
     std::vector<SmokeStep> steps;
     while (!output.empty()) {

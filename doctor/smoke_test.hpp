@@ -28,9 +28,6 @@ struct SmokeResult {
     bool passed() const;
 };
 
-// The script, run as `python -c SCRIPT`.
-std::string_view smoke_script();
-
 // Reads the script's JSON lines; the other lines go to `printed`.
 std::vector<SmokeStep> parse_smoke_output(std::string_view output, std::string& printed);
 
