@@ -58,19 +58,18 @@ public:
     }
 
 private:
+    // The image the search already read (or reads now), counted once as read or unreadable.
     const ElfImage* read(const std::filesystem::path& file) {
-        auto cached = images_.find(file);
-        if (cached == images_.end()) {
-            std::optional<ElfImage> image;
-            if (auto parsed = read_elf_file(file)) {
-                image = *parsed;
+        std::string problem;
+        const ElfImage* image = search_.image(file, &problem);
+        if (counted_.insert(file).second) {
+            if (image != nullptr) {
                 ++result_.libraries_read;
             } else {
-                result_.unreadable.push_back({file, parsed.error().message});
+                result_.unreadable.push_back({file, problem});
             }
-            cached = images_.emplace(file, std::move(image)).first;
         }
-        return cached->second ? &*cached->second : nullptr;
+        return image;
     }
 
     void load_needs(std::vector<LoadingObject>& chain) {
@@ -149,7 +148,7 @@ private:
     LibraryCheck result_;
     LoadGraph graph_;
     std::map<std::string, FoundLibrary> loaded_; // by the name asked for (the soname)
-    std::map<std::filesystem::path, std::optional<ElfImage>> images_;
+    std::set<std::filesystem::path> counted_;
     std::set<std::filesystem::path> walked_;
     std::set<std::pair<std::string, std::filesystem::path>> reported_;
 };

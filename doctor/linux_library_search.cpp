@@ -38,7 +38,31 @@ std::filesystem::path expand_origin(std::string_view entry, const std::filesyste
 }
 
 LinuxLibrarySearch::LinuxLibrarySearch(LinuxSearchFolders folders)
-    : folders_(std::move(folders)) {}
+    : folders_(std::move(folders)) {
+    for (const LdCacheEntry& entry : folders_.cache) {
+        cache_by_name_.emplace(entry.name, &entry);
+    }
+}
+
+const ElfImage* LinuxLibrarySearch::image(const std::filesystem::path& file,
+                                          std::string* problem) const {
+    auto read = images_.find(file);
+    if (read == images_.end()) {
+        std::error_code error;
+        read = images_
+                   .emplace(file, std::filesystem::is_regular_file(file, error)
+                                      ? read_elf_file(file)
+                                      : Expected<ElfImage>(ParseError{"no such file", 0, {}}))
+                   .first;
+    }
+    if (!read->second) {
+        if (problem != nullptr) {
+            *problem = read->second.error().message;
+        }
+        return nullptr;
+    }
+    return &*read->second;
+}
 
 std::vector<std::pair<std::filesystem::path, LibrarySource>>
 LinuxLibrarySearch::search_path(const std::vector<LoadingObject>& chain) const {
@@ -62,26 +86,16 @@ LinuxLibrarySearch::search_path(const std::vector<LoadingObject>& chain) const {
 }
 
 bool LinuxLibrarySearch::fits(const std::filesystem::path& file, const ElfImage& needer) const {
-    auto kind = kinds_.find(file);
-    if (kind == kinds_.end()) {
-        std::optional<std::pair<std::uint16_t, bool>> read;
-        std::error_code error;
-        if (std::filesystem::is_regular_file(file, error)) {
-            if (auto image = read_elf_file(file)) {
-                read = std::pair{image->machine, image->is_64_bit};
-            }
-        }
-        kind = kinds_.emplace(file, read).first;
-    }
-    return kind->second && kind->second->first == needer.machine &&
-           kind->second->second == needer.is_64_bit;
+    const ElfImage* candidate = image(file);
+    return candidate != nullptr && candidate->machine == needer.machine &&
+           candidate->is_64_bit == needer.is_64_bit;
 }
 
 std::optional<FoundLibrary>
 LinuxLibrarySearch::find(std::string_view name, const std::vector<LoadingObject>& chain) const {
     const ElfImage& needer = *chain.back().image;
     if (name.find('/') != std::string_view::npos) {
-        const std::filesystem::path file(name);
+        const std::filesystem::path file = path_from_utf8(name);
         return fits(file, needer) ? std::optional(FoundLibrary{file, LibrarySource::DefaultFolder})
                                   : std::nullopt;
     }
@@ -90,10 +104,12 @@ LinuxLibrarySearch::find(std::string_view name, const std::vector<LoadingObject>
             return FoundLibrary{folder / name, source};
         }
     }
-    for (const LdCacheEntry& entry : folders_.cache) {
-        if (entry.name == name && ld_cache_entry_fits(entry, needer.machine, needer.is_64_bit) &&
-            fits(entry.path, needer)) {
-            return FoundLibrary{entry.path, LibrarySource::LdCache};
+    const auto [first, last] = cache_by_name_.equal_range(std::string(name));
+    for (auto entry = first; entry != last; ++entry) {
+        const LdCacheEntry& cached = *entry->second;
+        if (ld_cache_entry_fits(cached, needer.machine, needer.is_64_bit) &&
+            fits(path_from_utf8(cached.path), needer)) {
+            return FoundLibrary{path_from_utf8(cached.path), LibrarySource::LdCache};
         }
     }
     for (const std::filesystem::path& folder : folders_.default_folders) {

@@ -51,13 +51,18 @@ public:
     std::vector<std::filesystem::path>
     searched_folders(const std::vector<LoadingObject>& chain) const;
 
+    // The image of `file`, read once for the search and for the load that follows it; nullptr
+    // when it is no readable ELF file, with the reason in `problem` when given.
+    const ElfImage* image(const std::filesystem::path& file, std::string* problem = nullptr) const;
+
 private:
     std::vector<std::pair<std::filesystem::path, LibrarySource>>
     search_path(const std::vector<LoadingObject>& chain) const;
     bool fits(const std::filesystem::path& file, const ElfImage& needer) const;
 
     LinuxSearchFolders folders_;
-    mutable std::map<std::filesystem::path, std::optional<std::pair<std::uint16_t, bool>>> kinds_;
+    std::multimap<std::string, const LdCacheEntry*> cache_by_name_; // in the cache's order
+    mutable std::map<std::filesystem::path, Expected<ElfImage>> images_;
 };
 
 // "$ORIGIN/../lib" of /a/b/libx.so → /a/b/../lib ($ORIGIN and ${ORIGIN}; other tokens kept).
