@@ -272,16 +272,21 @@ void weigh_facts(ErrorCause& cause, std::string_view message, const ErrorFacts& 
     weigh_torch_range(cause, facts);
     weigh_backend(cause, facts);
     weigh_vc_runtime(cause, facts);
-    const std::string& id = cause.issue.issue;
-    if (id == "any-cuda-no-kernel-image") {
+    const std::string& decided_by = cause.issue.decided_by;
+    if (decided_by == "gpu-arch") {
         weigh_arch_list(cause, facts);
-    } else if (id == "any-cuda-driver-insufficient" || id == "any-nvidia-driver-too-old") {
+    } else if (decided_by == "driver") {
         weigh_driver(cause, message, facts);
-    } else if (id == "any-torchvision-nms-missing") {
+    } else if (decided_by == "torchvision-pairing") {
         weigh_torchvision(cause, facts);
-    } else if (id == "any-torch-not-compiled-with-cuda") {
+    } else if (decided_by == "cuda-build") {
         weigh_cuda_build(cause, facts);
     }
+}
+
+bool is_decisive_fact(std::string_view name) noexcept {
+    return name == "gpu-arch" || name == "driver" || name == "torchvision-pairing" ||
+           name == "cuda-build";
 }
 
 } // namespace torchpin

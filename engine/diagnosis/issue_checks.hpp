@@ -10,4 +10,8 @@ namespace torchpin {
 // Adds to cause.evidence and cause.doubts what `facts` say about cause.issue.
 void weigh_facts(ErrorCause& cause, std::string_view message, const ErrorFacts& facts);
 
+// The names a known issue's `decided_by` may have: "gpu-arch", "driver", "torchvision-pairing",
+// "cuda-build".
+bool is_decisive_fact(std::string_view name) noexcept;
+
 } // namespace torchpin

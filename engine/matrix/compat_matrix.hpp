@@ -124,6 +124,10 @@ struct KnownIssueFact {
     // Known only by its message, not by a build or machine that has it: explain-error matches
     // it; resolve, explain and check never warn of it.
     bool message_only = false;
+    // The fact of the machine or the install that confirms or rules out the issue once its
+    // message matched ("gpu-arch", "driver", "torchvision-pairing", "cuda-build": the names
+    // engine/diagnosis/issue_checks.hpp weighs); empty for none beyond OS, torch and runtime.
+    std::string decided_by = {};
 };
 
 // The wheel files of one package (normalized name) at one public version, every local label

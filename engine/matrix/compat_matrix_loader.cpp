@@ -426,7 +426,8 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
         });
     for_rows(db,
              "SELECT issue, os, torch, backend, severity, error, cause, fix, links, summary, "
-             "fix_summary, unless_vc_runtime, patterns, message_source, message_only FROM "
+             "fix_summary, unless_vc_runtime, patterns, message_source, message_only, decided_by "
+             "FROM "
              "known_issue" +
                  valid,
              revision, [&](sqlite::Statement& row) {
@@ -457,6 +458,7 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
                  issue.patterns = lines(row.optional_text(12).value_or(""));
                  issue.message_source = row.optional_text(13).value_or("");
                  issue.message_only = row.optional_integer(14).value_or(0) != 0;
+                 issue.decided_by = row.optional_text(15).value_or("");
                  m.known_issues.push_back(std::move(issue));
              });
     for_rows(db,

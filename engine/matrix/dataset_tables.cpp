@@ -181,7 +181,8 @@ const TableSpec& known_issue_table() {
                                  added_later("unless_vc_runtime"),
                                  {"patterns", ColumnType::Lines, false, true},
                                  added_later("message_source"),
-                                 {"message_only", ColumnType::Integer, false, true}}};
+                                 {"message_only", ColumnType::Integer, false, true},
+                                 added_later("decided_by")}};
     return spec;
 }
 

@@ -520,8 +520,9 @@ CREATE INDEX intel_gpu_model_current ON intel_gpu_model (listing, pci_id) WHERE 
 )sql";
 
 // Migration 10: the message patterns of a known issue (one per line), the link that shows its
-// message verbatim, and whether it is known only by its message (then answers never warn of
-// it); `torchpin explain-error` matches pasted errors against them. Optional: rows imported
+// message verbatim, whether it is known only by its message (then answers never warn of it),
+// and the fact of the machine or the install that decides it (`decided_by`); `torchpin
+// explain-error` matches pasted errors against them. Optional: rows imported
 // before stay valid and keep their digest. Rebuilt, as in migration 5, to keep the spec's order.
 constexpr const char* migration_10 = R"sql(
 CREATE TABLE known_issue_10 (
@@ -543,6 +544,7 @@ CREATE TABLE known_issue_10 (
     patterns TEXT,
     message_source TEXT,
     message_only INTEGER,
+    decided_by TEXT,
     source INTEGER NOT NULL REFERENCES source(id),
     valid_from INTEGER NOT NULL REFERENCES revision(number),
     valid_to INTEGER REFERENCES revision(number),

@@ -11,8 +11,9 @@ using torchpin::test::MatrixBuilder;
 namespace {
 
 KnownIssueFact issue(const std::string& id, const std::string& os, const std::string& torch,
-                     std::vector<std::string> patterns) {
+                     std::vector<std::string> patterns, const std::string& decided_by = "") {
     KnownIssueFact fact;
+    fact.decided_by = decided_by;
     fact.issue = id;
     fact.os = os;
     fact.torch = SpecifierSet::from(torch);
@@ -103,7 +104,8 @@ BOOST_AUTO_TEST_CASE(no_kernel_image_names_the_gpu_missing_from_the_arch_list) {
         .arch_list("==2.6.0", "cu124", "5.0 8.0 9.0")
         .first_cuda("12.0", "12.8");
     const std::vector<KnownIssueFact> issues{issue("any-cuda-no-kernel-image", "any", "",
-                                                   {"no kernel image is available for execution"})};
+                                                   {"no kernel image is available for execution"},
+                                                   "gpu-arch")};
     const Machine blackwell = linux_machine_with_gpu("12.0", "570.86.10");
     ErrorFacts facts;
     facts.os = "linux";
@@ -129,8 +131,9 @@ BOOST_AUTO_TEST_CASE(no_kernel_image_names_the_gpu_missing_from_the_arch_list) {
 BOOST_AUTO_TEST_CASE(the_driver_messages_compare_the_driver_with_the_builds_minimum) {
     MatrixBuilder builder;
     builder.release("2.4.0", "0.19.0", "2.4.0", "3.12").cuda("cu121", "12.1.1", "530.30.02");
-    const std::vector<KnownIssueFact> issues{issue(
-        "any-nvidia-driver-too-old", "any", "", {"The NVIDIA driver on your system is too old"})};
+    const std::vector<KnownIssueFact> issues{issue("any-nvidia-driver-too-old", "any", "",
+                                                   {"The NVIDIA driver on your system is too old"},
+                                                   "driver")};
     const Machine old_driver = linux_machine_with_gpu("8.6", "470.86");
     ErrorFacts facts;
     facts.os = "linux";
@@ -156,7 +159,8 @@ BOOST_AUTO_TEST_CASE(torchvision_of_another_build_or_release_speaks_for_the_nms_
     MatrixBuilder builder;
     builder.release("2.2.1", "0.17.1", "2.2.1", "3.12");
     const std::vector<KnownIssueFact> issues{issue("any-torchvision-nms-missing", "any", "",
-                                                   {"operator torchvision::nms does not exist"})};
+                                                   {"operator torchvision::nms does not exist"},
+                                                   "torchvision-pairing")};
     ErrorFacts facts;
     facts.torch = Version::from("2.2.1+cpu");
     facts.torchvision = Version::from("0.17.1");
@@ -178,7 +182,8 @@ BOOST_AUTO_TEST_CASE(torchvision_of_another_build_or_release_speaks_for_the_nms_
 
 BOOST_AUTO_TEST_CASE(a_cpu_build_speaks_for_torch_not_compiled_with_cuda) {
     const std::vector<KnownIssueFact> issues{issue("any-torch-not-compiled-with-cuda", "any", "",
-                                                   {"Torch not compiled with CUDA enabled"})};
+                                                   {"Torch not compiled with CUDA enabled"},
+                                                   "cuda-build")};
     ErrorFacts facts;
     facts.torch = Version::from("2.5.1+cpu");
     const std::string message = "AssertionError: Torch not compiled with CUDA enabled";

@@ -1,6 +1,7 @@
 // The real data/known_issues.toml for explain-error: every issue has patterns that parse, one of
 // them matches its own message, the message's source is among its links, and issues of every
 // torch known only by their message are marked so that answers never warn of them.
+#include "engine/diagnosis/issue_checks.hpp"
 #include "engine/diagnosis/message_pattern.hpp"
 #include "engine/matrix/dataset_tables.hpp"
 #include "importers/dataset/dataset.hpp"
@@ -74,6 +75,20 @@ BOOST_AUTO_TEST_CASE(each_issue_matches_its_own_message_and_cites_where_it_is_sh
             }
         }
     }
+}
+
+// decided_by names a fact explain-error knows how to weigh; a misspelt one would silently weigh
+// nothing.
+BOOST_AUTO_TEST_CASE(each_decided_by_is_a_fact_explain_error_weighs) {
+    std::size_t decided = 0;
+    for (const auto& row : known_issue_rows()) {
+        if (!row.at("decided_by").empty()) {
+            ++decided;
+            BOOST_TEST(is_decisive_fact(row.at("decided_by")), row.at("issue")
+                                                                   << ": " << row.at("decided_by"));
+        }
+    }
+    BOOST_TEST(decided == 5u);
 }
 
 BOOST_AUTO_TEST_CASE(no_message_matches_two_issues_patterns_by_accident) {
