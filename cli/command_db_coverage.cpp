@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/matrix_access.hpp"
 #include "engine/matrix/compat_matrix_loader.hpp"
+#include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/revisioned_table.hpp"
 #include "engine/pep/specifier.hpp"
 
@@ -100,80 +101,55 @@ WheelRowTotals wheel_row_totals(MatrixStore& store, std::int64_t revision) {
 }
 
 std::vector<ReleaseCoverage> coverage(MatrixStore& store, std::int64_t revision) {
+    namespace tables = dataset_columns;
     sqlite::Database& db = store.database();
     std::vector<ReleaseCoverage> rows;
     std::map<std::string, std::size_t> index;
-    auto releases =
-        db.prepare("SELECT torch, torchvision, torchvision_series, torchaudio, torchaudio_series, "
-                   "coalesce(torchaudio_note, ''), python FROM torch_release WHERE " +
-                   valid_at(1));
-    releases.bind(1, revision);
-    while (releases.step()) {
+    for (const ReleaseFact& release : read_rows(db, tables::torch_release, revision)) {
         ReleaseCoverage r;
-        r.torch = releases.text(0);
-        r.torchvision = companion(releases.optional_text(1), releases.optional_text(2), "");
+        r.torch = release.torch.to_string();
+        const auto text = [](const std::optional<Version>& v) {
+            return v ? std::optional(v->to_string()) : std::nullopt;
+        };
+        r.torchvision = companion(text(release.torchvision), release.torchvision_series, "");
         r.torchaudio =
-            companion(releases.optional_text(3), releases.optional_text(4), releases.text(5));
-        r.python = releases.is_null(6) ? "unknown" : "listed";
+            companion(text(release.torchaudio), release.torchaudio_series, release.torchaudio_note);
+        r.python = release.python.empty() ? "unknown" : "listed";
         index[r.torch] = rows.size();
         rows.push_back(std::move(r));
     }
     // A release no torchvision names may still have one whose torch range holds it.
-    auto ranges = db.prepare(
-        "SELECT torch FROM companion_range WHERE package = 'torchvision' AND " + valid_at(1));
-    ranges.bind(1, revision);
-    while (ranges.step()) {
-        const auto spec = SpecifierSet::parse(ranges.text(0));
+    for (const CompanionRange& range : read_rows(db, tables::companion_range, revision)) {
         for (ReleaseCoverage& r : rows) {
-            if (spec && r.torchvision == "unknown" &&
-                spec->contains(Version::from(r.torch), true)) {
+            if (range.package == "torchvision" && r.torchvision == "unknown" &&
+                range.torch.contains(Version::from(r.torch), true)) {
                 r.torchvision = "range";
             }
         }
     }
-    auto backends = db.prepare("SELECT torch, os, count(*), max(evidence = 'projected') FROM "
-                               "release_backend WHERE " +
-                               valid_at(1) + " GROUP BY torch, os");
-    backends.bind(1, revision);
-    while (backends.step()) {
-        if (auto it = index.find(backends.text(0)); it != index.end()) {
-            rows[it->second].backends[backends.text(1)] = static_cast<int>(backends.integer(2));
-            rows[it->second].projected |= backends.integer(3) != 0;
-        }
-    }
-    count_builds_and_wheels(load_compat_matrix_every_platform(store, revision), index, rows);
-    // CUDA builds on Linux x86_64 and whether an arch-list row's specifier covers each is checked
-    // in C++: the torch column of cuda_arch_list is a PEP 440 specifier.
-    std::vector<std::pair<SpecifierSet, std::string>> arch_lists;
-    auto lists = db.prepare(
-        "SELECT torch, backend FROM cuda_arch_list WHERE os = 'linux' AND arch = 'x86_64' AND " +
-        valid_at(1));
-    lists.bind(1, revision);
-    while (lists.step()) {
-        if (auto spec = SpecifierSet::parse(lists.text(0))) {
-            arch_lists.emplace_back(*spec, lists.text(1));
-        }
-    }
-    auto builds =
-        db.prepare("SELECT torch, backend FROM release_backend WHERE os = 'linux' AND arch = "
-                   "'x86_64' AND backend LIKE 'cu%' AND " +
-                   valid_at(1));
-    builds.bind(1, revision);
-    while (builds.step()) {
-        auto it = index.find(builds.text(0));
+    const std::vector<PublishedBackend> published =
+        read_rows(db, tables::release_backend, revision);
+    const std::vector<ArchListFact> arch_lists = read_rows(db, tables::cuda_arch_list, revision);
+    for (const PublishedBackend& build : published) {
+        const auto it = index.find(build.torch.to_string());
         if (it == index.end()) {
             continue;
         }
         ReleaseCoverage& r = rows[it->second];
-        ++r.cuda_builds;
-        const Version torch = Version::from(r.torch);
-        for (const auto& [spec, backend] : arch_lists) {
-            if (backend == builds.text(1) && spec.contains(torch, true)) {
-                ++r.cuda_arch_lists;
-                break;
-            }
+        ++r.backends[std::string(name(build.os))];
+        r.projected |= build.projected;
+        // CUDA builds on Linux x86_64, and whether an arch-list row covers each.
+        if (build.os != OperatingSystem::Linux || build.arch != CpuArch::X86_64 ||
+            build.backend.kind() != BackendKind::Cuda) {
+            continue;
         }
+        ++r.cuda_builds;
+        r.cuda_arch_lists += std::any_of(arch_lists.begin(), arch_lists.end(), [&](const auto& a) {
+            return a.os == build.os && a.arch == build.arch && a.backend == build.backend &&
+                   a.torch.contains(build.torch, true);
+        });
     }
+    count_builds_and_wheels(load_compat_matrix_every_platform(store, revision), index, rows);
     std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
         return Version::from(b.torch) < Version::from(a.torch);
     });

@@ -4,6 +4,7 @@
 #include "cli/index_layout.hpp"
 #include "cli/page_fetching.hpp"
 #include "engine/matrix/current_content.hpp"
+#include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/http_cache.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 #include "importers/index/index_page.hpp"

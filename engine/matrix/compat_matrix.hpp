@@ -69,6 +69,11 @@ struct CudaDriverFact {
     std::optional<DriverVersion> minimum; // the one torchpin uses ("used" in data/cuda.toml)
 };
 
+// The toolkit release a backend label is built with (cu121: 12.1.1).
+using BackendCuda = std::pair<Backend, CudaVersion>;
+// The oldest CUDA toolkit that compiles for a compute capability (sm_120: 12.8).
+using FirstCuda = std::pair<ComputeCapability, CudaVersion>;
+
 // With only a driver of this major's floor or newer, CUDA minor version compatibility applies.
 struct CompatFloor {
     std::uint32_t cuda_major = 0;
@@ -141,13 +146,13 @@ struct CompatMatrix {
     std::optional<std::string> data_as_of;
     std::vector<ReleaseFact> releases; // newest first
     std::vector<PublishedBackend> published;
-    std::vector<std::pair<Backend, CudaVersion>> backend_cuda;
+    std::vector<BackendCuda> backend_cuda;
     std::vector<ReleaseCuda> release_cuda;
     std::vector<CompanionRange> companion_ranges;
     std::vector<CudaDriverFact> cuda_drivers;
     std::vector<CompatFloor> compat_floors;
     std::vector<ArchListFact> arch_lists;
-    std::vector<std::pair<ComputeCapability, CudaVersion>> first_cuda; // per capability
+    std::vector<FirstCuda> first_cuda; // per capability
     std::vector<RocmTargets> rocm_targets;
     std::vector<KnownIssueFact> known_issues;
     std::vector<HsaOverrideFact> hsa_overrides;

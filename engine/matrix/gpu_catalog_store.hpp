@@ -10,8 +10,8 @@
 namespace torchpin {
 
 // Reads every GPU table row valid at `revision` into a catalog:
-// load_gpu_catalog(store.database(), 3). Rows whose PCI id or compute capability does not parse
-// are left out (the dataset tests check the values).
+// load_gpu_catalog(store.database(), 3). Throws InputError for a value that does not parse (`db
+// build` and `import` check every value, so only a database written otherwise has one).
 GpuCatalog load_gpu_catalog(sqlite::Database& db, std::int64_t revision);
 
 } // namespace torchpin

@@ -1,6 +1,7 @@
 // Reading and writing http_cache rows; a row counts only while its listing digest is current.
 #include "engine/matrix/http_cache.hpp"
 
+#include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 
 #include <sstream>

@@ -1,11 +1,10 @@
-// The matrix database schema: forward-only migrations numbered by PRAGMA user_version, and the
-// specs of the revisioned tables they create.
+// The matrix database schema: forward-only migrations numbered by PRAGMA user_version, derived from
+// the table declarations (engine/matrix/dataset_tables.hpp) plus the few tables they do not hold.
 #pragma once
 
-#include "engine/matrix/revisioned_table.hpp"
 #include "engine/matrix/sqlite.hpp"
 
-#include <vector>
+#include <string>
 
 namespace torchpin {
 
@@ -16,12 +15,7 @@ void migrate(sqlite::Database& db);
 // The schema version this build writes.
 int latest_schema_version() noexcept;
 
-// wheel_file: key (url); values: file_name, package, version, backend, the three tag sets,
-// sha256, requires_python, yanked, yanked_reason, core_metadata, upload_time, provenance,
-// seen_in (added later).
-const TableSpec& wheel_file_table();
-
-// Every revisioned table, for verify, diff and export.
-const std::vector<const TableSpec*>& revisioned_tables();
+// The SQL that takes a database from `version - 1` to `version` (1 <= version <= latest).
+std::string migration_sql(int version);
 
 } // namespace torchpin

@@ -5,6 +5,7 @@
 #include "engine/base/host_system.hpp"
 #include "engine/base/sha256.hpp"
 #include "engine/base/utf8_path.hpp"
+#include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 
 #include <algorithm>

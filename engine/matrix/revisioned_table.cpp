@@ -68,7 +68,7 @@ void bind_row(sqlite::Statement& statement, int first, const std::vector<Column>
         const int index = first + static_cast<int>(i);
         if (!row[i]) {
             statement.bind_null(index);
-        } else if (columns[i].type == ColumnType::Integer) {
+        } else if (is_stored_as_integer(columns[i].type)) {
             statement.bind(index, static_cast<std::int64_t>(std::stoll(*row[i])));
         } else {
             statement.bind_view(index, *row[i]);
@@ -106,7 +106,7 @@ std::string content_digest(const std::vector<RowValues>& rows, const TableSpec& 
     for (const RowValues& row : rows) {
         std::string line;
         for (std::size_t i = 0; i < row.size(); ++i) {
-            if (i < columns.size() && columns[i].added_later) {
+            if (i < columns.size() && spec.added_later(columns[i])) {
                 line += row[i] ? columns[i].name + "=" + *row[i] + field_separator : std::string();
             } else {
                 line += row[i] ? *row[i] : std::string(1, null_marker);

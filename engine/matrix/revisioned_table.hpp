@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine/matrix/sqlite.hpp"
+#include "engine/matrix/value_type.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -11,30 +12,30 @@
 
 namespace torchpin {
 
-// Lines: text holding a list whose items may contain spaces, one item per line (a TOML array
-// of strings in the data files; other lists are space-separated Text).
-enum class ColumnType { Text, Integer, Lines };
-
 struct Column {
     std::string name;
-    ColumnType type = ColumnType::Text;
+    ValueType type = ValueType::Text;
     bool required = true; // false: may be NULL ("unknown", stated as such in the data)
-    // Added to its table by a later migration (optional then): a NULL value is left out of the
-    // content digest and a value enters it as "name=value", so that content imported before the
-    // column existed keeps its digest.
-    bool added_later = false;
+    // The schema version that added it. A column added to an existing table is optional: a NULL
+    // value is left out of the content digest and a value enters it as "name=value", so that
+    // content imported before the column existed keeps its digest.
+    int since = 1;
+    std::string allowed = {}; // Enum and EnumList: the words allowed, space-separated
 };
 
 // A revisioned table: besides its columns every row has `listing` (the page or data file that
 // states it), `source` (the exact bytes it was read from) and `valid_from`/`valid_to` (the
 // revisions it is valid in: valid_from <= r < valid_to, valid_to NULL while current).
-// Rows are identified within a listing by their key columns.
+// Rows are identified within a listing by their key columns. Declared once, with typed columns,
+// in engine/matrix/dataset_tables.cpp (table_declaration.hpp); this is the runtime view.
 struct TableSpec {
     std::string name;
     std::vector<Column> key;
     std::vector<Column> values;
+    int since = 1; // the schema version that created the table
 
     std::vector<Column> columns() const; // key, then values
+    bool added_later(const Column& column) const noexcept { return column.since > since; }
 };
 
 // One row's key and value columns, in TableSpec::columns() order; nullopt is SQL NULL.

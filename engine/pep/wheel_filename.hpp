@@ -40,6 +40,8 @@ public:
     // 508 name, and six parts always mean a build tag (PEP 825 variant labels are not read).
     static Expected<WheelFilename> parse(std::string_view file_name);
     static WheelFilename from(std::string_view file_name); // throws ParseFailure
+    // An empty name: only a placeholder to assign a parsed one to (a matrix row being decoded).
+    WheelFilename() = default;
 
     const PackageName& name() const noexcept { return name_; }
     const Version& version() const noexcept { return version_; }

@@ -24,8 +24,12 @@ public:
     const TextInput& input() const noexcept { return input_; }
 
     [[noreturn]] void reject(const toml::source_region& where, const std::string& message) const {
+        reject_at(where, where.begin.column, message);
+    }
+
+    [[noreturn]] void reject_at(const toml::source_region& where, std::size_t column,
+                                const std::string& message) const {
         const std::size_t line = where.begin.line;
-        const std::size_t column = where.begin.column;
         std::string source_line;
         if (line >= 1 && line <= input_.lines().size()) {
             source_line = std::string(input_.lines()[line - 1].text);
@@ -41,52 +45,80 @@ public:
         }
     }
 
-    // One value as column text: strings as they are, arrays of strings space-separated (one per
-    // line for a Lines column).
-    std::string text_of(const toml::node& value, const Column& column) const {
-        if (column.type == ColumnType::Integer) {
-            if (const auto* number = value.as_integer()) {
-                return std::to_string(number->get());
-            }
-            if (const auto* flag = value.as_boolean()) {
+    // One value as column text, checked against the column's engine type: strings as they are,
+    // arrays of strings joined by the type's separator, booleans 1/0, integers their digits.
+    std::string text_of(const toml::node& value, const TableSpec& spec,
+                        const Column& column) const {
+        if (is_stored_as_integer(column.type)) {
+            if (const auto* flag = value.as_boolean(); flag && column.type == ValueType::Flag) {
                 return flag->get() ? "1" : "0";
             }
-            reject(value.source(), "\"" + column.name + "\" must be an integer or a boolean");
+            if (const auto* number = value.as_integer();
+                number && column.type == ValueType::Integer) {
+                return std::to_string(number->get());
+            }
+            reject_type(value, spec, column, "");
         }
         if (const auto* text = value.as_string()) {
+            for (const std::string_view item : items_of(column, text->get())) {
+                check(value, spec, column, item);
+            }
             return text->get();
         }
-        if (const auto* list = value.as_array()) {
-            const bool lines = column.type == ColumnType::Lines;
-            const char separator = lines ? '\n' : ' ';
-            std::string joined;
-            for (const toml::node& item : *list) {
-                const auto* text = item.as_string();
-                if (text == nullptr || text->get().empty() ||
-                    text->get().find(separator) != std::string::npos) {
-                    reject(item.source(), "\"" + column.name + "\" must list non-empty strings " +
-                                              (lines ? "of one line" : "without spaces"));
-                }
-                joined += (joined.empty() ? "" : std::string(1, separator)) + text->get();
-            }
-            return joined;
+        const auto* list = value.as_array();
+        if (list == nullptr || !is_list(column.type)) {
+            reject_type(value, spec, column, "");
         }
-        reject(value.source(), "\"" + column.name + "\" must be a string or a list of strings");
+        std::string joined;
+        for (const toml::node& item : *list) {
+            const auto* text = item.as_string();
+            if (text == nullptr) {
+                reject_type(item, spec, column, "an item is not a string");
+            }
+            if (text->get().empty()) {
+                reject_type(item, spec, column, "an empty item");
+            }
+            check(item, spec, column, text->get());
+            if (text->get().find(list_separator(column.type)) != std::string::npos) {
+                reject_type(item, spec, column,
+                            column.type == ValueType::Lines ? "an item of more than one line"
+                                                            : "a space inside an item");
+            }
+            joined +=
+                (joined.empty() ? "" : std::string(1, list_separator(column.type))) + text->get();
+        }
+        return joined;
     }
 
-    void check_citations(const toml::node& value, const std::string& cited) const {
+    // `column "X" of TABLE must be PHRASE[: DETAIL]`, at the value.
+    [[noreturn]] void reject_type(const toml::node& value, const TableSpec& spec,
+                                  const Column& column, const std::string& detail) const {
+        reject(value.source(), type_message(spec, column, detail));
+    }
+
+    // Rejects `item` of `value` unless it is a value of the column's type, pointing at the
+    // offending character where the item can be found in its source line.
+    void check(const toml::node& value, const TableSpec& spec, const Column& column,
+               std::string_view item) const {
+        const std::optional<ParseError> error = check_value(column.type, column.allowed, item);
+        if (error) {
+            reject_at(value.source(), column_of(value.source(), item, error->position),
+                      type_message(spec, column, error->message));
+        }
+    }
+
+    void check_citations(const toml::node& value, const TableSpec& spec, const Column& column,
+                         const std::string& cited) const {
         if (citations_ == nullptr) {
             return;
         }
-        std::size_t start = 0;
-        while (start <= cited.size()) {
-            const std::size_t end = std::min(cited.find(' ', start), cited.size());
-            const std::string id = cited.substr(start, end - start);
-            if (!id.empty() && !citations_->contains(id)) {
-                reject(value.source(),
-                       "unknown citation \"" + id + "\" (cite an id from the citation table)");
+        for (const std::string_view id : list_items(ValueType::Citations, cited)) {
+            if (!citations_->contains(std::string(id))) {
+                reject_at(value.source(), column_of(value.source(), id, 0),
+                          type_message(spec, column,
+                                       "unknown citation \"" + std::string(id) +
+                                           "\" (cite an id from the citation table)"));
             }
-            start = end + 1;
         }
     }
 
@@ -110,12 +142,12 @@ public:
                 row.emplace_back(std::nullopt);
                 continue;
             }
-            std::string text = text_of(*value, column);
-            if (column.name == "cites") {
+            std::string text = text_of(*value, spec, column);
+            if (column.type == ValueType::Citations) {
                 if (text.empty()) {
                     reject(value->source(), "\"cites\" must name at least one source");
                 }
-                check_citations(*value, text);
+                check_citations(*value, spec, column, text);
             }
             row.emplace_back(std::move(text));
         }
@@ -123,6 +155,35 @@ public:
     }
 
 private:
+    static std::string type_message(const TableSpec& spec, const Column& column,
+                                    const std::string& detail) {
+        return "column \"" + column.name + "\" of " + spec.name + " must be " +
+               std::string(value_type_phrase(column.type)) + (detail.empty() ? "" : ": " + detail);
+    }
+
+    // A list column may also be written as one space-separated string.
+    static std::vector<std::string_view> items_of(const Column& column, std::string_view text) {
+        if (is_list(column.type)) {
+            return list_items(column.type, text);
+        }
+        return {text};
+    }
+
+    // The 1-based column of byte `offset` of `item` in the value at `where`: the item is looked
+    // up in the value's source line (escapes can make it unfindable: then the value's start).
+    std::size_t column_of(const toml::source_region& where, std::string_view item,
+                          std::size_t offset) const {
+        const std::size_t line = where.begin.line;
+        const std::size_t start = where.begin.column == 0 ? 0 : where.begin.column - 1;
+        if (!item.empty() && line >= 1 && line <= input_.lines().size()) {
+            const std::string_view text = input_.lines()[line - 1].text;
+            if (const std::size_t at = text.find(item, start); at != std::string_view::npos) {
+                return at + std::min(offset, item.size()) + 1;
+            }
+        }
+        return where.begin.column;
+    }
+
     TextInput input_;
     const std::set<std::string>* citations_;
 };

@@ -2,6 +2,7 @@
 #include "importers/index/page_import.hpp"
 
 #include "engine/base/sha256.hpp"
+#include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 #include "importers/index/index_page.hpp"
 

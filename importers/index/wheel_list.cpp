@@ -3,6 +3,7 @@
 
 #include "engine/base/diagnostic.hpp"
 #include "engine/base/sha256.hpp"
+#include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 #include "engine/pep/package_name.hpp"
 #include "engine/pep/version.hpp"

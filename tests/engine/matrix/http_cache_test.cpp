@@ -1,6 +1,7 @@
 // The http_cache table: rows count only while they vouch for the current listing, and they are
 // written in the import's transaction, with or without a new revision.
 #include "engine/matrix/current_content.hpp"
+#include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/http_cache.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 #include "engine/matrix/matrix_store.hpp"

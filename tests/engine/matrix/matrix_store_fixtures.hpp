@@ -2,6 +2,7 @@
 // import requests.
 #pragma once
 
+#include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 #include "engine/matrix/matrix_store.hpp"
 #include "engine/matrix/release_wheels.hpp"

@@ -88,9 +88,10 @@ BOOST_AUTO_TEST_CASE(bad_entries_are_located) {
     BOOST_TEST(error_of("[[torch_release]]\ntorchvision = \"0.15\"\ncites = [\"release-md\"]\n") ==
                "1:1 torch_release entry lacks \"torch\"");
     BOOST_TEST(error_of("[[torch_release]]\ntorch = 2\ncites = [\"release-md\"]\n") ==
-               "2:9 \"torch\" must be a string or a list of strings");
+               "2:9 column \"torch\" of torch_release must be a PEP 440 version (\"2.1.2\")");
     BOOST_TEST(error_of("[[torch_release]]\ntorch = \"2.0\"\ncites = [\"nowhere\"]\n") ==
-               "3:9 unknown citation \"nowhere\" (cite an id from the citation table)");
+               "3:11 column \"cites\" of torch_release must be a list of citation ids: unknown "
+               "citation \"nowhere\" (cite an id from the citation table)");
     BOOST_TEST(error_of("[[torch_release]]\ntorch = \"2.0\"\ncites = [\"release-md\"]\n"
                         "[[torch_release]]\ntorch = \"2.0\"\ncites = [\"release-md\"]\n") ==
                "4:1 duplicate torch_release entry (first on line 1)");

@@ -425,7 +425,7 @@ cites = ["release-md"]
 
 [[torch_release]]
 torch = "2.8.0"
-python = [">=3.9"]
+python = ["2.7"]
 cites = ["release-md"]
 
 [[release_backend]]
@@ -433,15 +433,15 @@ torch = "2.7.1"
 backend = "cu128"
 os = "windows"
 arch = "amd64"
-evidence = "a wheel on /whl/cu128/"
+evidence = ["index-page"]
 cites = ["release-md"]
 
 [[release_backend]]
-torch = "2.7.1"
-backend = "directml"
+torch = "2.7.1+cpu"
+backend = "cpu"
 os = "windows"
 arch = "x86_64"
-evidence = "not a PyTorch index variant"
+evidence = ["index-page"]
 cites = ["release-md"]
 )");
     const auto listings =
@@ -459,8 +459,8 @@ cites = ["release-md"]
     BOOST_TEST(name(builds[0].os) == "windows");
     BOOST_REQUIRE_EQUAL(problems.size(), 2u);
     BOOST_TEST(problems[0] == "data/releases.toml: torch_release row skipped by the wheel "
-                              "derivation: python \">=3.9\" is not 3.X or 3.Xt");
-    BOOST_TEST(problems[1].find("(2.7.1, directml, windows, x86_64) skipped") != std::string::npos,
+                              "derivation: python \"2.7\" is not 3.X or 3.Xt");
+    BOOST_TEST(problems[1].find("(2.7.1+cpu, cpu, windows, x86_64) skipped") != std::string::npos,
                problems[1]);
 }
 
@@ -488,7 +488,7 @@ torch = "2.7.1"
 backend = "cu128"
 os = "windows"
 arch = "x86_64"
-evidence = "e"
+evidence = ["index-page"]
 cites = ["release-md"]
 )");
     s.write("data/wheels/list.json", R"({"wheels": [

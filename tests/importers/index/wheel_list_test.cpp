@@ -1,6 +1,7 @@
 // Wheel lists: the real InvokeAI and nixpkgs lists round-trip with their hashes, and every kind
 // of bad entry is located.
 #include "engine/base/diagnostic.hpp"
+#include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 #include "importers/index/wheel_list.hpp"
 #include "importers/input/text_input.hpp"

@@ -1,0 +1,272 @@
+// A revisioned table declared once: its columns, each with its engine type, whether it is part of
+// the key, whether it may be empty, the schema version that added it, and the member of a C++ row
+// it decodes into. The TOML reader, the SQLite schema, the row decoder and `db coverage` all read
+// this one declaration (docs/architecture.md, "Dataset tables").
+#pragma once
+
+#include "engine/base/diagnostic.hpp"
+#include "engine/matrix/revisioned_table.hpp"
+#include "engine/matrix/sqlite.hpp"
+#include "engine/matrix/value_type.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+namespace torchpin {
+
+// A nullable column may decode into a plain member of these types (NULL reads as empty); every
+// other nullable column decodes into a std::optional.
+template <class T>
+inline constexpr bool empty_means_unknown =
+    std::is_same_v<T, std::string> || std::is_same_v<T, bool> ||
+    std::is_same_v<T, std::vector<std::string>> || std::is_same_v<T, std::vector<ArchTarget>> ||
+    std::is_same_v<T, std::vector<PciId>>;
+
+// The row a decode starts from before every decoded column is assigned: Row{} unless the row
+// holds a value type without a default (Backend, CudaVersion); dataset_tables.hpp specializes it
+// for those, with placeholders that every required column overwrites.
+template <class Row>
+struct RowSeed {
+    static Row make() { return Row{}; }
+};
+
+namespace table_columns {
+
+// `Member Row::*`, or nullptr_t for a column no row type decodes (Member void).
+template <class Row, class Member>
+struct MemberPointer {
+    using Type = Member Row::*;
+};
+template <class Row>
+struct MemberPointer<Row, void> {
+    using Type = std::nullptr_t;
+};
+
+template <class Convert>
+struct Converter {
+    using Type = Convert;
+};
+template <>
+struct Converter<void> {
+    using Type = std::nullptr_t;
+};
+
+template <class Member, class Value, bool required>
+constexpr void check_member() {
+    if constexpr (!std::is_same_v<Member, Value>) {
+        static_assert(std::is_same_v<Member, std::optional<Value>>,
+                      "a column decodes into its value type or a std::optional of it");
+        static_assert(!required, "a required column decodes into its value type");
+    } else if constexpr (!required) {
+        static_assert(empty_means_unknown<Member>,
+                      "a nullable column of this type needs a std::optional member");
+    }
+}
+
+} // namespace table_columns
+
+// A column and the member of `Row` it decodes into (none: `Member` is void, the column is only
+// stored). `Convert` turns the column's value into the member where the two differ (the words of
+// `evidence` into `projected`); void: the member is the value itself.
+template <class Row, ValueType Type, class Member, class Convert = void>
+struct ColumnDeclaration {
+    using Value = typename ValueOf<Type>::Type;
+    static constexpr ValueType type = Type;
+    static constexpr bool decoded = !std::is_void_v<Member>;
+    static constexpr bool converts = !std::is_void_v<Convert>;
+
+    std::string_view name;
+    typename table_columns::MemberPointer<Row, Member>::Type member{};
+    bool key = false;
+    bool required = true;
+    int since = 0; // 0: the table's own
+    std::string_view allowed = {};
+    typename table_columns::Converter<Convert>::Type convert{};
+
+    // The schema version that added the column to an existing table.
+    constexpr ColumnDeclaration added_in(int version) const {
+        ColumnDeclaration copy = *this;
+        copy.since = version;
+        return copy;
+    }
+    // The words an Enum or EnumList column allows, space-separated.
+    constexpr ColumnDeclaration of(std::string_view words) const {
+        ColumnDeclaration copy = *this;
+        copy.allowed = words;
+        return copy;
+    }
+
+    Column column(int table_since) const {
+        return Column{std::string(name), Type, required, since == 0 ? table_since : since,
+                      std::string(allowed)};
+    }
+};
+
+namespace table_columns {
+
+// The builders: key<ValueType::Version>("torch", &ReleaseFact::torch),
+// optional<ValueType::Text>("note", &Fact::note), stored<ValueType::Citations>("cites").
+template <ValueType Type, class Row, class Member>
+constexpr ColumnDeclaration<Row, Type, Member> key(std::string_view name, Member Row::*member) {
+    table_columns::check_member<Member, typename ValueOf<Type>::Type, true>();
+    return {name, member, true, true};
+}
+template <ValueType Type, class Row, class Member>
+constexpr ColumnDeclaration<Row, Type, Member> optional_key(std::string_view name,
+                                                            Member Row::*member) {
+    table_columns::check_member<Member, typename ValueOf<Type>::Type, false>();
+    return {name, member, true, false};
+}
+template <ValueType Type, class Row, class Member>
+constexpr ColumnDeclaration<Row, Type, Member> required(std::string_view name,
+                                                        Member Row::*member) {
+    table_columns::check_member<Member, typename ValueOf<Type>::Type, true>();
+    return {name, member, false, true};
+}
+template <ValueType Type, class Row, class Member>
+constexpr ColumnDeclaration<Row, Type, Member> optional(std::string_view name,
+                                                        Member Row::*member) {
+    table_columns::check_member<Member, typename ValueOf<Type>::Type, false>();
+    return {name, member, false, false};
+}
+// A required column decoded through `convert` (its value -> the member).
+template <ValueType Type, class Row, class Member, class Convert>
+constexpr ColumnDeclaration<Row, Type, Member, Convert>
+converted(std::string_view name, Member Row::*member, Convert convert) {
+    return {name, member, false, true, 0, {}, convert};
+}
+// A column the table stores (and data files must or may give) that no row type decodes.
+template <ValueType Type>
+constexpr ColumnDeclaration<void, Type, void> stored(std::string_view name, bool required = true) {
+    return {name, nullptr, false, required};
+}
+
+} // namespace table_columns
+
+// One table: its name, the schema version that created it, and its columns in order (keys
+// first). `Row` is the C++ type a row decodes into.
+template <class Row, class... Columns>
+class TableDeclaration {
+public:
+    constexpr TableDeclaration(std::string_view name, int since, Columns... columns)
+        : name_(name)
+        , since_(since)
+        , columns_(columns...) {}
+
+    std::string_view name() const noexcept { return name_; }
+
+    // The runtime view the generic code reads (schema, TOML reader, listing replacement).
+    TableSpec spec() const {
+        TableSpec spec{std::string(name_), {}, {}, since_};
+        std::apply(
+            [&](const auto&... column) {
+                ((column.key ? spec.key : spec.values).push_back(column.column(since_)), ...);
+            },
+            columns_);
+        return spec;
+    }
+
+    // "a, b, c": the decoded columns, in the order decode() reads them.
+    std::string decoded_columns() const {
+        std::string list;
+        const auto add = [&](const auto& column) {
+            if (column.decoded) {
+                list += (list.empty() ? "" : ", ") + std::string(column.name);
+            }
+        };
+        std::apply([&](const auto&... column) { (add(column), ...); }, columns_);
+        return list;
+    }
+
+    // The row the statement is on, its decoded columns read from `first` on in decoded_columns()
+    // order. A value that does not parse throws InputError naming the table and column (a
+    // database written by something other than `db build` or `import`).
+    Row decode(const sqlite::Statement& statement, int first = 0) const {
+        Row row = RowSeed<Row>::make();
+        int index = first;
+        std::apply([&](const auto&... column) { (read(statement, index, column, row), ...); },
+                   columns_);
+        return row;
+    }
+
+private:
+    template <class Column>
+    void read(const sqlite::Statement& statement, int& index, const Column& column,
+              Row& row) const {
+        if constexpr (Column::decoded) {
+            const int at = index++;
+            if (statement.is_null(at)) {
+                if (column.required) {
+                    fail(column.name, "NULL in a column that needs a value");
+                }
+                return; // the member keeps its empty value
+            }
+            auto value =
+                parse_value<Column::type>(stored_text(statement, at, Column::type), column.allowed);
+            if (!value) {
+                fail(column.name, value.error().message + " in \"" + value.error().input + "\"");
+            }
+            if constexpr (Column::converts) {
+                row.*column.member = column.convert(*std::move(value));
+            } else {
+                row.*column.member = *std::move(value);
+            }
+        }
+    }
+
+    static std::string stored_text(const sqlite::Statement& statement, int at, ValueType type) {
+        return is_stored_as_integer(type) ? std::to_string(statement.integer(at))
+                                          : statement.text(at);
+    }
+
+    [[noreturn]] void fail(std::string_view column, const std::string& message) const {
+        throw InputError(Diagnostic{"matrix table " + std::string(name_), 0, 0,
+                                    "column " + std::string(column) + ": " + message, ""});
+    }
+
+    std::string_view name_;
+    int since_;
+    std::tuple<Columns...> columns_;
+};
+
+// An equality on a declared column, for read_rows: {"os", "linux"}.
+struct ColumnEquals {
+    std::string_view column;
+    std::string value;
+};
+
+// The SQL that selects `table`'s decoded columns of the rows valid at revision ?1 that meet every
+// condition of `where` (bound from ?2 on); `prefix` is selected before them ("listing, ").
+std::string select_rows_sql(std::string_view table, const TableSpec& spec,
+                            const std::string& decoded_columns,
+                            const std::vector<ColumnEquals>& where, std::string_view prefix = "");
+
+// The rows of a declared table valid at `revision` that meet `where`, decoded, in rowid order.
+template <class Declaration>
+auto read_rows(sqlite::Database& db, const Declaration& table, std::int64_t revision,
+               const std::vector<ColumnEquals>& where = {}) {
+    using Row = decltype(table.decode(std::declval<const sqlite::Statement&>()));
+    auto select =
+        db.prepare(select_rows_sql(table.name(), table.spec(), table.decoded_columns(), where));
+    select.bind(1, revision);
+    for (std::size_t i = 0; i < where.size(); ++i) {
+        select.bind(static_cast<int>(i + 2), where[i].value);
+    }
+    std::vector<Row> rows;
+    while (select.step()) {
+        rows.push_back(table.decode(select));
+    }
+    return rows;
+}
+
+template <class Row, class... Columns>
+constexpr TableDeclaration<Row, Columns...> table(std::string_view name, int since,
+                                                  Columns... columns) {
+    return TableDeclaration<Row, Columns...>(name, since, columns...);
+}
+
+} // namespace torchpin
