@@ -1,13 +1,17 @@
 // CLI snapshot tests: every *.case file in tests/cli/golden/ and tests/resolver/golden/ holds a
 // command line, its environment and stdin, and the expected exit code, stdout and stderr.
-// UPDATE_GOLDEN=1 rewrites the expectations (review the diff).
+// UPDATE_GOLDEN=1 rewrites the expectations (review the diff). The cases answer from the matrix
+// of the frozen dataset (tests/data/frozen-dataset/), except those named live_*, which answer
+// from the embedded matrix of data/ and change with it on purpose.
 #include "tests/support/process.hpp"
 #include "tests/support/test_paths.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
 
@@ -99,11 +103,20 @@ std::string with_final_newline(std::string s) {
     return s;
 }
 
-// The environment a case runs in: no user database, a fixed "today" (resolver answers warn when
-// the data is old, so the expectations would otherwise change with the calendar), then the
-// case's own NAME=VALUE lines.
-std::map<std::string, std::string> case_environment(const GoldenCase& c) {
-    std::map<std::string, std::string> environment{{"TORCHPIN_DB", "/nonexistent/torchpin-test.db"},
+// Live cases track data/: they answer from `live_matrix` (empty: the embedded matrix).
+bool is_live(const std::filesystem::path& file) {
+    return file.filename().string().starts_with("live_");
+}
+
+// The environment a case runs in: the frozen matrix (or, for a live case, `live_matrix`), a
+// fixed "today" (resolver answers warn when the data is old, so the expectations would otherwise
+// change with the calendar), then the case's own NAME=VALUE lines.
+std::map<std::string, std::string> case_environment(const GoldenCase& c, bool live,
+                                                    const std::string& live_matrix) {
+    const std::string matrix = !live                 ? std::string(TORCHPIN_FROZEN_MATRIX)
+                               : live_matrix.empty() ? "/nonexistent/torchpin-test.db"
+                                                     : live_matrix;
+    std::map<std::string, std::string> environment{{"TORCHPIN_DB", matrix},
                                                    {"TORCHPIN_TODAY", "2026-10-01"}};
     std::istringstream in(c.environment);
     std::string line;
@@ -115,34 +128,81 @@ std::map<std::string, std::string> case_environment(const GoldenCase& c) {
     return environment;
 }
 
-// Runs (or, with UPDATE_GOLDEN=1, rewrites) every case in a directory; returns how many there are.
-std::size_t check_cases(const std::string& directory) {
-    std::size_t cases = 0;
+// Every case file of a directory.
+std::vector<std::filesystem::path> case_files(const std::string& directory) {
+    std::vector<std::filesystem::path> files;
     for (const auto& entry : std::filesystem::directory_iterator(test::source_path(directory))) {
-        if (entry.path().extension() != ".case") {
-            continue;
-        }
-        ++cases;
-        const GoldenCase expected = parse_case(test::read_file(entry.path()));
-        const auto result = test::run_torchpin(split_words(expected.command), expected.input,
-                                               case_environment(expected));
-        GoldenCase actual = expected;
-        actual.exit_code = result.exit_code;
-        actual.out = with_final_newline(result.out);
-        actual.err = with_final_newline(result.err);
-        if (test::update_golden()) {
-            std::ofstream(entry.path()) << format_case(actual);
-            continue;
-        }
-        BOOST_TEST_CONTEXT(directory << '/' << entry.path().filename().string() << ": torchpin "
-                                     << expected.command) {
-            BOOST_TEST(actual.exit_code == expected.exit_code);
-            BOOST_TEST(actual.out == expected.out);
-            BOOST_TEST(actual.err == expected.err);
+        if (entry.path().extension() == ".case") {
+            files.push_back(entry.path());
         }
     }
-    return cases;
+    std::sort(files.begin(), files.end());
+    return files;
 }
+
+// What a case's command does now, beside its expectation.
+struct CaseRun {
+    GoldenCase expected;
+    GoldenCase actual;
+    bool matches() const {
+        return actual.exit_code == expected.exit_code && actual.out == expected.out &&
+               actual.err == expected.err;
+    }
+};
+
+CaseRun run_case(const std::filesystem::path& file, const std::string& live_matrix = "") {
+    const GoldenCase expected = parse_case(test::read_file(file));
+    const auto result = test::run_torchpin(split_words(expected.command), expected.input,
+                                           case_environment(expected, is_live(file), live_matrix));
+    GoldenCase actual = expected;
+    actual.exit_code = result.exit_code;
+    actual.out = with_final_newline(result.out);
+    actual.err = with_final_newline(result.err);
+    return {expected, actual};
+}
+
+// Runs (or, with UPDATE_GOLDEN=1, rewrites) every case in a directory; returns how many there are.
+std::size_t check_cases(const std::string& directory) {
+    const auto files = case_files(directory);
+    for (const std::filesystem::path& file : files) {
+        const CaseRun run = run_case(file);
+        if (test::update_golden()) {
+            std::ofstream(file) << format_case(run.actual);
+            continue;
+        }
+        BOOST_TEST_CONTEXT(directory << '/' << file.filename().string() << ": torchpin "
+                                     << run.expected.command) {
+            BOOST_TEST(run.actual.exit_code == run.expected.exit_code);
+            BOOST_TEST(run.actual.out == run.expected.out);
+            BOOST_TEST(run.actual.err == run.expected.err);
+        }
+    }
+    return files.size();
+}
+
+// A copy of data/ with one more release (torch 2.99.0, a CPU build for Linux x86_64) and the
+// matrix built from it; removed afterwards.
+struct DataWithANewRelease {
+    std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("torchpin_live_" + std::to_string(getpid()));
+    std::filesystem::path matrix = dir / "matrix.db";
+    DataWithANewRelease() {
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
+        std::filesystem::copy(test::source_path("data"), dir / "data",
+                              std::filesystem::copy_options::recursive);
+        std::ofstream(dir / "data" / "releases.toml", std::ios::app)
+            << "\n[[torch_release]]\ntorch = \"2.99.0\"\npython = [\"3.12\"]\n"
+               "cites = [\"release-md\"]\n";
+        std::ofstream(dir / "data" / "backends.toml", std::ios::app)
+            << "\n[[release_backend]]\ntorch = \"2.99.0\"\nbackend = \"cpu\"\nos = \"linux\"\n"
+               "arch = \"x86_64\"\nevidence = [\"build-matrix\"]\ncites = [\"release-md\"]\n";
+        const auto built = test::run_torchpin(
+            {"--quiet", "--db", matrix.string(), "db", "build", "--data", (dir / "data").string()});
+        BOOST_TEST_REQUIRE(built.exit_code == 0, built.err);
+    }
+    ~DataWithANewRelease() { std::filesystem::remove_all(dir); }
+};
 
 // Cases name fixture files relative to the source tree.
 struct InSourceTree {
@@ -163,6 +223,39 @@ BOOST_AUTO_TEST_CASE(every_golden_case_matches) {
     BOOST_TEST(check_cases("tests/cli/golden") > 0u);
     // The resolver's cases (machine + request + answer + explanation): issue 6 asks for 40 or more.
     BOOST_TEST(check_cases("tests/resolver/golden") >= 40u);
+}
+
+// Issue 25: at most ten cases track data/, and they are named so.
+BOOST_AUTO_TEST_CASE(few_cases_are_live) {
+    std::size_t live = 0;
+    for (const char* directory : {"tests/cli/golden", "tests/resolver/golden"}) {
+        const auto files = case_files(directory);
+        live += static_cast<std::size_t>(std::count_if(files.begin(), files.end(), is_live));
+    }
+    BOOST_TEST(live >= 1u);
+    BOOST_TEST(live <= 10u);
+}
+
+// A release added to data/ moves the live cases that ask for the newest torch, and no other.
+BOOST_AUTO_TEST_CASE(a_new_release_in_data_changes_only_the_live_cases) {
+    if (test::update_golden()) {
+        return;
+    }
+    const DataWithANewRelease data;
+    const InSourceTree in_source_tree;
+    std::vector<std::string> moved;
+    for (const char* directory : {"tests/cli/golden", "tests/resolver/golden"}) {
+        for (const std::filesystem::path& file : case_files(directory)) {
+            const CaseRun run = run_case(file, data.matrix.string());
+            if (!run.matches()) {
+                moved.push_back(file.filename().string());
+                BOOST_TEST(run.actual.out.find("torch==2.99.0") != std::string::npos,
+                           file.filename().string() << " moved, but not to the new release");
+            }
+        }
+    }
+    BOOST_TEST(moved == std::vector<std::string>{"live_resolve_linux_cpu_newest.case"},
+               boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
