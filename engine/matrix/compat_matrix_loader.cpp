@@ -8,9 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
-#include <sstream>
 #include <tuple>
-#include <unordered_map>
 
 namespace torchpin {
 
@@ -27,35 +25,6 @@ T parsed(Expected<T> value, const std::string& table, const std::string& key,
     }
     return std::move(value).value();
 }
-
-// The tables repeat the same few hundred version and backend texts thousands of times (every
-// release_backend row names its torch); each distinct text is parsed once per load.
-class ParsedTexts {
-public:
-    const Version& version(const std::string& text, const std::string& table,
-                           const std::string& key, const std::string& column) {
-        return memo(versions_, text,
-                    [&] { return parsed(Version::parse(text), table, key, column); });
-    }
-    const Backend& backend(const std::string& text, const std::string& table,
-                           const std::string& key, const std::string& column) {
-        return memo(backends_, text,
-                    [&] { return parsed(Backend::parse(text), table, key, column); });
-    }
-
-private:
-    template <class T, class Parse>
-    static const T& memo(std::unordered_map<std::string, T>& seen, const std::string& text,
-                         Parse parse) {
-        if (auto it = seen.find(text); it != seen.end()) {
-            return it->second;
-        }
-        return seen.emplace(text, parse()).first->second;
-    }
-
-    std::unordered_map<std::string, Version> versions_;
-    std::unordered_map<std::string, Backend> backends_;
-};
 
 // Runs `sql` (rows valid at ?1) and calls `each` per row.
 template <class Each>
@@ -181,55 +150,26 @@ void read_wheel_lists(sqlite::Database& db, std::int64_t revision, CompatMatrix&
 }
 
 // Adds to m.published each build of a known release (m.releases) that an observed torch file of
-// the PyTorch index shows (build_shown_by) and release_backend lacks, and marks a projected one
-// seen: a file on the index is the strongest evidence that its build was published. Reads one row
-// per listing, version, backend, platform and URL folder (the URL up to its last '/'), not every
-// file.
-void add_builds_shown_by_files(sqlite::Database& db, std::int64_t revision, ParsedTexts& texts,
-                               CompatMatrix& m) {
+// the PyTorch index shows (index_build, derived at import) and release_backend lacks, and marks a
+// projected one seen: a file on the index is the strongest evidence that its build was published.
+void add_builds_shown_by_files(sqlite::Database& db, std::int64_t revision, CompatMatrix& m) {
     std::map<std::tuple<Version, Backend, OperatingSystem, CpuArch>, std::size_t> known;
     for (std::size_t i = 0; i < m.published.size(); ++i) {
         const PublishedBackend& p = m.published[i];
         known.emplace(std::tuple(p.torch, p.backend, p.os, p.arch), i);
     }
-    for_rows(db,
-             "SELECT DISTINCT listing, file_name, backend, rtrim(url, replace(url, '/', '')) "
-             "FROM wheel_file WHERE " +
-                 valid_at(1) +
-                 " AND package = 'torch' AND provenance = 'observed' AND backend IS NOT NULL",
-             revision, [&](sqlite::Statement& row) {
-                 const std::string listing = row.text(0);
-                 const auto wheel = WheelFilename::parse(row.text(1));
-                 if (!wheel) {
-                     return; // wheel_row reports it where the file is read
-                 }
-                 const IndexFile file{
-                     .listing = listing,
-                     .wheel = *wheel,
-                     .backend = texts.backend(row.text(2), "wheel_file", row.text(1), "backend"),
-                     .url = row.text(3) + row.text(1),
-                     .sha256 = std::nullopt,
-                     .requires_python = std::nullopt,
-                     .yanked = false,
-                     .yanked_reason = "",
-                     .core_metadata = std::nullopt,
-                     .upload_time = std::nullopt,
-                     .provenance = Provenance::Observed,
-                     .seen_in = std::nullopt,
-                 };
-                 const auto build = build_shown_by(file);
-                 if (!build || !m.on_pytorch_index(file) || m.release(build->torch) == nullptr) {
-                     return;
-                 }
-                 const auto [it, fresh] =
-                     known.emplace(std::tuple(build->torch, build->backend, build->os, build->arch),
-                                   m.published.size());
-                 if (fresh) {
-                     m.published.push_back(*build);
-                 } else {
-                     m.published[it->second].projected = false; // seen, no longer expected
-                 }
-             });
+    for (const PublishedBackend& build : read_rows(db, dataset_columns::index_build, revision)) {
+        if (m.release(build.torch) == nullptr) {
+            continue;
+        }
+        const auto [it, fresh] = known.emplace(
+            std::tuple(build.torch, build.backend, build.os, build.arch), m.published.size());
+        if (fresh) {
+            m.published.push_back(build);
+        } else {
+            m.published[it->second].projected = false; // seen, no longer expected
+        }
+    }
 }
 
 // Every table at `revision`, with the wheel rows that `wheel_filter` (an SQL condition) admits,
@@ -240,14 +180,13 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
     CompatMatrix m;
     m.revision = revision;
     m.data_as_of = store.data_as_of(revision);
-    ParsedTexts texts;
     m.releases = read_rows(db, dataset_columns::torch_release, revision);
     std::sort(m.releases.begin(), m.releases.end(),
               [](const ReleaseFact& a, const ReleaseFact& b) { return b.torch < a.torch; });
     m.published = read_rows(db, dataset_columns::release_backend, revision);
     m.pypi_builds = read_rows(db, dataset_columns::pypi_backend, revision);
     read_wheel_lists(db, revision, m);
-    add_builds_shown_by_files(db, revision, texts, m);
+    add_builds_shown_by_files(db, revision, m);
     m.backend_cuda = read_rows(db, dataset_columns::backend_cuda, revision);
     m.release_cuda = read_rows(db, dataset_columns::release_cuda, revision);
     m.companion_ranges = read_rows(db, dataset_columns::companion_range, revision);

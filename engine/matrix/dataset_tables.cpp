@@ -47,6 +47,7 @@ const TableSpec& intel_gpu_model_table() { static const TableSpec s = dataset_co
 const TableSpec& windows_runtime_table() { static const TableSpec s = dataset_columns::windows_runtime.spec(); return s; }
 const TableSpec& known_issue_table() { static const TableSpec s = dataset_columns::known_issue.spec(); return s; }
 const TableSpec& hsa_override_table() { static const TableSpec s = dataset_columns::hsa_override.spec(); return s; }
+const TableSpec& index_build_table() { static const TableSpec s = dataset_columns::index_build.spec(); return s; }
 // clang-format on
 
 const std::vector<const TableSpec*>& dataset_tables() {
@@ -74,6 +75,11 @@ const std::vector<const TableSpec*>& revisioned_tables() {
         tables.insert(tables.end(), dataset_tables().begin(), dataset_tables().end());
         return tables;
     }();
+    return all;
+}
+
+const std::vector<const TableSpec*>& derived_tables() {
+    static const std::vector<const TableSpec*> all{&index_build_table()};
     return all;
 }
 

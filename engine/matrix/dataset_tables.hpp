@@ -300,6 +300,16 @@ inline constexpr auto intel_gpu_model = table<IntelGpuRow>("intel_gpu_model", 9,
     required<Text>("xpu_support", &IntelGpuRow::xpu_support),
     stored<Text>("derivation"),
     stored<Citations>("cites"));
+
+// Derived: the builds (torch release, backend, OS, CPU) that each wheel_file listing's observed
+// torch files of the PyTorch index show, one listing per wheel_file listing, written by every
+// import in the same revision (engine/matrix/index_builds.hpp), so that a command reads the
+// builds instead of scanning every file.
+inline constexpr auto index_build = table<PublishedBackend>("index_build", 11,
+    key<Version>("torch", &PublishedBackend::torch),
+    key<Backend>("backend", &PublishedBackend::backend),
+    key<Os>("os", &PublishedBackend::os),
+    key<CpuArch>("arch", &PublishedBackend::arch));
 // clang-format on
 
 } // namespace dataset_columns
@@ -325,12 +335,16 @@ const TableSpec& intel_gpu_model_table();
 const TableSpec& windows_runtime_table();
 const TableSpec& known_issue_table();
 const TableSpec& hsa_override_table();
+const TableSpec& index_build_table();
 
 // The tables the data files of data/ fill ([[name]] entries), in the order above.
 const std::vector<const TableSpec*>& dataset_tables();
 // The curated table named `name`, or nullptr.
 const TableSpec* find_dataset_table(std::string_view name);
-// Every revisioned table: wheel_file, then the dataset tables.
+// Every revisioned table an import or data/ states: wheel_file, then the dataset tables.
 const std::vector<const TableSpec*>& revisioned_tables();
+// The revisioned tables derived from those by every import (index_build): not content of their
+// own, so left out of revision digests, diffs and exports.
+const std::vector<const TableSpec*>& derived_tables();
 
 } // namespace torchpin

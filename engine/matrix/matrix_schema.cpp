@@ -6,6 +6,7 @@
 #include "engine/matrix/matrix_schema.hpp"
 
 #include "engine/matrix/dataset_tables.hpp"
+#include "engine/matrix/index_builds.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -80,16 +81,18 @@ CREATE INDEX wheel_file_release ON wheel_file (package, version);
 )sql";
 
 // What one version does besides its declared tables and columns: `before` them (tables they
-// refer to) and `after` them (indexes on them).
+// refer to) and `after` them (indexes on them), then `fill` (rows of a derived table).
 struct Migration {
     const char* before = "";
     const char* after = "";
+    void (*fill)(sqlite::Database&) = nullptr;
 };
 
 // Version 2: the curated dataset tables. 5: known_issue's summary, fix summary and Visual C++
 // runtime bound. 6: release_cuda, companion_range. 7: hsa_override. 8: wheel_file's seen_in.
 // 9: gpu_model's PCI ids and origins, amd_gpu_model, intel_gpu_model. 10: known_issue's message
-// patterns, message source, message_only and decided_by. (Versions 5, 8, 9 and 10 rebuilt their
+// patterns, message source, message_only and decided_by. 11: index_build, derived from the wheel
+// files already imported. (Versions 5, 8, 9 and 10 rebuilt their
 // tables to keep a column order before the declarations existed; every read names its columns.)
 const std::vector<Migration>& migrations() {
     static const std::vector<Migration> all{
@@ -103,6 +106,7 @@ const std::vector<Migration>& migrations() {
         {},
         {},
         {},
+        {"", "", fill_index_builds},
     };
     return all;
 }
@@ -145,7 +149,9 @@ std::string create_table_sql(const TableSpec& spec, int version) {
 // What the declarations give `version`: the tables it creates and the columns it adds.
 std::string declared_sql(int version) {
     std::string sql;
-    for (const TableSpec* spec : revisioned_tables()) {
+    std::vector<const TableSpec*> tables = revisioned_tables();
+    tables.insert(tables.end(), derived_tables().begin(), derived_tables().end());
+    for (const TableSpec* spec : tables) {
         if (spec->since == version) {
             sql += create_table_sql(*spec, version);
             continue;
@@ -180,6 +186,9 @@ void migrate(sqlite::Database& db) {
     for (int version = current + 1; version <= latest_schema_version(); ++version) {
         sqlite::Transaction transaction(db);
         db.execute(migration_sql(version));
+        if (const auto fill = migrations().at(static_cast<std::size_t>(version - 1)).fill) {
+            fill(db);
+        }
         db.set_user_version(version);
         transaction.commit();
     }

@@ -6,6 +6,7 @@
 #include "engine/base/sha256.hpp"
 #include "engine/base/utf8_path.hpp"
 #include "engine/matrix/dataset_tables.hpp"
+#include "engine/matrix/index_builds.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 
 #include <algorithm>
@@ -26,6 +27,19 @@ std::string join(const std::vector<std::string>& parts) {
         out += part;
     }
     return out;
+}
+
+// The revisioned tables and those derived from them: every table with listings.
+std::vector<const TableSpec*> stored_tables() {
+    std::vector<const TableSpec*> tables = revisioned_tables();
+    tables.insert(tables.end(), derived_tables().begin(), derived_tables().end());
+    return tables;
+}
+
+bool is_derived(std::string_view table) {
+    const auto& derived = derived_tables();
+    return std::any_of(derived.begin(), derived.end(),
+                       [&](const TableSpec* spec) { return spec->name == table; });
 }
 
 std::string column_names(const TableSpec& table) {
@@ -218,6 +232,9 @@ std::string MatrixStore::revision_digest(std::int64_t revision) {
     select.bind(1, revision);
     Sha256 digest;
     while (select.step()) {
+        if (is_derived(select.text(0))) {
+            continue; // derived content follows from the rest
+        }
         digest.update(select.text(0) + '\t' + select.text(1) + '\t' + select.text(2) + '\n');
     }
     return digest.hex();
@@ -237,7 +254,22 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
     std::vector<Pending> changed;
     auto current = db_.prepare("SELECT id, content_digest FROM listing WHERE table_name = ?1 "
                                "AND name = ?2 AND valid_to IS NULL");
+    // Each wheel_file listing brings its index_build listing (not counted in the result).
+    std::vector<ListingImport> derived;
     for (const ListingImport& listing : request.listings) {
+        if (listing.table == &wheel_file_table()) {
+            derived.push_back(index_builds_of(listing));
+        }
+    }
+    std::vector<const ListingImport*> listings;
+    for (const ListingImport& listing : request.listings) {
+        listings.push_back(&listing);
+    }
+    for (const ListingImport& listing : derived) {
+        listings.push_back(&listing);
+    }
+    for (const ListingImport* listing_pointer : listings) {
+        const ListingImport& listing = *listing_pointer;
         std::string digest = content_digest(listing.rows, *listing.table);
         current.bind(1, std::string_view(listing.table->name))
             .bind(2, std::string_view(listing.name));
@@ -249,7 +281,7 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
         }
         current.reset();
         if (unchanged) {
-            ++result.listings_unchanged;
+            result.listings_unchanged += is_derived(listing.table->name) ? 0 : 1;
             continue;
         }
         changed.push_back(Pending{&listing, std::move(digest), current_id});
@@ -296,6 +328,9 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
         auto replacer = replacers.try_emplace(listing.table, db_, *listing.table).first;
         const ListingChange change =
             replacer->second.replace(listing.name, listing.rows, source, revision);
+        if (is_derived(listing.table->name)) {
+            continue;
+        }
         result.rows.added += change.added;
         result.rows.removed += change.removed;
         result.rows.changed += change.changed;
@@ -471,8 +506,9 @@ std::vector<std::string> MatrixStore::verify() {
         problems.push_back("foreign key: a row of " + foreign_keys.text(0) +
                            " points to a missing " + foreign_keys.text(2) + " row");
     }
+    const std::vector<const TableSpec*> stored = stored_tables();
     std::vector<std::string> tables{"listing"};
-    for (const TableSpec* table : revisioned_tables()) {
+    for (const TableSpec* table : stored) {
         tables.push_back(table->name);
     }
     for (const std::string& table : tables) {
@@ -484,7 +520,7 @@ std::vector<std::string> MatrixStore::verify() {
                                " rows without a source");
         }
     }
-    for (const TableSpec* table : revisioned_tables()) {
+    for (const TableSpec* table : stored) {
         std::string same_key = "a.listing = b.listing";
         for (const Column& c : table->key) {
             same_key += " AND a." + c.name + (c.required ? " = b." : " IS b.") + c.name;
@@ -512,13 +548,15 @@ std::vector<std::string> MatrixStore::verify() {
         previous = info.number;
     }
     check_citations(problems);
-    auto listings = db_.prepare("SELECT table_name, name, content_digest, valid_from FROM listing "
-                                "WHERE valid_to IS NULL");
+    auto listings = db_.prepare("SELECT l.table_name, l.name, l.content_digest, l.valid_from, "
+                                "s.kind FROM listing l JOIN source s ON s.id = l.source WHERE "
+                                "l.valid_to IS NULL");
+    std::vector<ListingImport> derived;
     while (listings.step()) {
         const std::string table_name = listings.text(0);
-        const auto spec = std::find_if(revisioned_tables().begin(), revisioned_tables().end(),
+        const auto spec = std::find_if(stored.begin(), stored.end(),
                                        [&](const TableSpec* t) { return t->name == table_name; });
-        if (spec == revisioned_tables().end()) {
+        if (spec == stored.end()) {
             problems.push_back("listing " + listings.text(1) + ": unknown table " + table_name);
             continue;
         }
@@ -537,6 +575,25 @@ std::vector<std::string> MatrixStore::verify() {
             problems.push_back("listing " + listings.text(1) +
                                ": its rows do not match the recorded content digest");
         }
+        if (*spec == &wheel_file_table()) {
+            SourceInfo source;
+            source.kind = listings.text(4);
+            derived.push_back(
+                index_builds_of(ListingImport{*spec, listings.text(1), source, rows}));
+        }
+    }
+    // What is derived from the current wheel files is what index_build holds.
+    auto derived_digest = db_.prepare("SELECT content_digest FROM listing WHERE table_name = ?1 "
+                                      "AND name = ?2 AND valid_to IS NULL");
+    for (const ListingImport& listing : derived) {
+        derived_digest.bind(1, std::string_view(listing.table->name))
+            .bind(2, std::string_view(listing.name));
+        if (!derived_digest.step() ||
+            derived_digest.text(0) != content_digest(listing.rows, *listing.table)) {
+            problems.push_back("listing " + listing.name + ": its " + listing.table->name +
+                               " rows are not the builds its wheel files show");
+        }
+        derived_digest.reset();
     }
     return problems;
 }

@@ -1,0 +1,77 @@
+// index_build: the builds that observed torch files show, written with every import in the same
+// revision, filled by schema version 11 on a matrix imported before it, and checked by verify.
+#include "engine/matrix/dataset_tables.hpp"
+#include "engine/matrix/index_builds.hpp"
+#include "engine/matrix/matrix_schema.hpp"
+#include "tests/engine/matrix/matrix_store_fixtures.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+using namespace torchpin;
+using namespace torchpin::test::store;
+
+namespace {
+
+// The builds index_build holds at `revision`, as "torch backend os arch".
+std::vector<std::string> builds_at(MatrixStore& store, std::int64_t revision) {
+    std::vector<std::string> out;
+    for (const PublishedBackend& b :
+         read_rows(store.database(), dataset_columns::index_build, revision)) {
+        out.push_back(b.torch.to_string() + ' ' + b.backend.to_string() + ' ' +
+                      std::string(name(b.os)) + ' ' + std::string(name(b.arch)));
+    }
+    return out;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(index_builds)
+
+BOOST_AUTO_TEST_CASE(each_import_writes_the_builds_its_files_show) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    const auto first = store.import(request({listing({wheel(a), wheel(b), wheel(c)}, "d1")}));
+    BOOST_TEST(first.rows.added == 3u); // the derived rows are not counted
+    BOOST_TEST((builds_at(store, 1) ==
+                std::vector<std::string>{"2.1.2 cu121 linux x86_64", "2.1.1 cu121 linux x86_64"}));
+    store.import(request({listing({wheel(c), wheel(d)}, "d2")}));
+    BOOST_TEST((builds_at(store, 2) ==
+                std::vector<std::string>{"2.1.1 cu121 linux x86_64", "2.1.0 cu121 linux x86_64"}));
+    BOOST_TEST(builds_at(store, 1).size() == 2u); // revision 1 still answers as it did
+    BOOST_TEST(store.verify().empty());
+}
+
+BOOST_AUTO_TEST_CASE(version_11_fills_the_builds_of_a_matrix_imported_before_it) {
+    TempDatabase temp;
+    {
+        auto store = MatrixStore::open(temp.path, true);
+        store.import(request({listing({wheel(a), wheel(c)}, "d1")}));
+        store.import(request({listing({wheel(c), wheel(d)}, "d2")}));
+        // What a torchpin of schema version 10 left: no index_build.
+        store.database().execute("DELETE FROM listing WHERE table_name = 'index_build';"
+                                 "DROP TABLE index_build;");
+        store.database().set_user_version(10);
+    }
+    auto store = MatrixStore::open(temp.path, true);
+    BOOST_TEST(store.database().user_version() == latest_schema_version());
+    BOOST_TEST((builds_at(store, 1) ==
+                std::vector<std::string>{"2.1.2 cu121 linux x86_64", "2.1.1 cu121 linux x86_64"}));
+    BOOST_TEST((builds_at(store, 2) ==
+                std::vector<std::string>{"2.1.1 cu121 linux x86_64", "2.1.0 cu121 linux x86_64"}));
+    BOOST_TEST(store.verify().empty());
+}
+
+BOOST_AUTO_TEST_CASE(verify_finds_builds_the_files_do_not_show) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    store.import(request({listing({wheel(a)}, "d1")}));
+    store.database().execute(
+        "DELETE FROM index_build; DELETE FROM listing WHERE table_name = 'index_build'");
+    const auto problems = store.verify();
+    BOOST_TEST(std::any_of(problems.begin(), problems.end(), [](const std::string& p) {
+        return p.find("index_build rows are not the builds its wheel files show") !=
+               std::string::npos;
+    }));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
