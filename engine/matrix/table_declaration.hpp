@@ -14,6 +14,7 @@
 #include <string_view>
 #include <tuple>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 namespace torchpin {
@@ -147,6 +148,33 @@ constexpr ColumnDeclaration<void, Type, void> stored(std::string_view name, bool
 
 } // namespace table_columns
 
+// The values one read has parsed, by text: the tables repeat a few hundred version, backend and
+// specifier texts thousands of times (every release_backend row names its torch), and each is
+// parsed once per read.
+class ParsedValues {
+public:
+    static constexpr bool kept(ValueType type) noexcept {
+        return type == ValueType::Version || type == ValueType::Backend ||
+               type == ValueType::Specifier;
+    }
+
+    template <ValueType type>
+    auto& of() {
+        if constexpr (type == ValueType::Version) {
+            return versions_;
+        } else if constexpr (type == ValueType::Backend) {
+            return backends_;
+        } else {
+            return specifiers_;
+        }
+    }
+
+private:
+    std::unordered_map<std::string, Version> versions_;
+    std::unordered_map<std::string, Backend> backends_;
+    std::unordered_map<std::string, SpecifierSet> specifiers_;
+};
+
 // One table: its name, the schema version that created it, and its columns in order (keys
 // first). `Row` is the C++ type a row decodes into.
 template <class Row, class... Columns>
@@ -183,20 +211,23 @@ public:
     }
 
     // The row the statement is on, its decoded columns read from `first` on in decoded_columns()
-    // order. A value that does not parse throws InputError naming the table and column (a
-    // database written by something other than `db build` or `import`).
-    Row decode(const sqlite::Statement& statement, int first = 0) const {
+    // order; `parsed` (optional) keeps parsed values across the rows of one read. A value that
+    // does not parse throws InputError naming the table and column (a database written by
+    // something other than `db build` or `import`).
+    Row decode(const sqlite::Statement& statement, int first = 0,
+               ParsedValues* parsed = nullptr) const {
         Row row = RowSeed<Row>::make();
         int index = first;
-        std::apply([&](const auto&... column) { (read(statement, index, column, row), ...); },
-                   columns_);
+        std::apply(
+            [&](const auto&... column) { (read(statement, index, column, row, parsed), ...); },
+            columns_);
         return row;
     }
 
 private:
     template <class Column>
-    void read(const sqlite::Statement& statement, int& index, const Column& column,
-              Row& row) const {
+    void read(const sqlite::Statement& statement, int& index, const Column& column, Row& row,
+              ParsedValues* parsed) const {
         if constexpr (Column::decoded) {
             const int at = index++;
             if (statement.is_null(at)) {
@@ -205,16 +236,38 @@ private:
                 }
                 return; // the member keeps its empty value
             }
-            auto value =
-                parse_value<Column::type>(stored_text(statement, at, Column::type), column.allowed);
-            if (!value) {
-                fail(column.name, value.error().message + " in \"" + value.error().input + "\"");
+            std::string text = stored_text(statement, at, Column::type);
+            if constexpr (ParsedValues::kept(Column::type)) {
+                if (parsed != nullptr) {
+                    auto& seen = parsed->template of<Column::type>();
+                    auto found = seen.find(text);
+                    if (found == seen.end()) {
+                        found = seen.emplace(text, parse(column, text)).first;
+                    }
+                    assign(row, column, found->second);
+                    return;
+                }
             }
-            if constexpr (Column::converts) {
-                row.*column.member = column.convert(*std::move(value));
-            } else {
-                row.*column.member = *std::move(value);
-            }
+            assign(row, column, parse(column, text));
+        }
+    }
+
+    template <class Column>
+    typename ValueOf<Column::type>::Type parse(const Column& column,
+                                               const std::string& text) const {
+        auto value = parse_value<Column::type>(text, column.allowed);
+        if (!value) {
+            fail(column.name, value.error().message + " in \"" + value.error().input + "\"");
+        }
+        return *std::move(value);
+    }
+
+    template <class Column, class Value>
+    static void assign(Row& row, const Column& column, Value&& value) {
+        if constexpr (Column::converts) {
+            row.*column.member = column.convert(std::forward<Value>(value));
+        } else {
+            row.*column.member = std::forward<Value>(value);
         }
     }
 
@@ -257,8 +310,9 @@ auto read_rows(sqlite::Database& db, const Declaration& table, std::int64_t revi
         select.bind(static_cast<int>(i + 2), where[i].value);
     }
     std::vector<Row> rows;
+    ParsedValues parsed;
     while (select.step()) {
-        rows.push_back(table.decode(select));
+        rows.push_back(table.decode(select, 0, &parsed));
     }
     return rows;
 }
