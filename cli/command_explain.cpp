@@ -176,8 +176,7 @@ int run_explain(const GlobalOptions& global, const ExplainOptions& options) {
     }
     const ResolveRequest request =
         parse_resolve_request(options.requirements, options.backend, options.allow_cpu_fallback);
-    const ResolverSession session =
-        open_resolver_session(global, options.machine, WheelLoading::AllNow);
+    const ResolverSession session = open_resolver_session(global, options.machine);
     const Resolution resolution = resolve(session.matrix, session.target, request);
     if (global.format == "json") {
         std::cout << explain_json(session, resolution);

@@ -84,8 +84,7 @@ int run_resolve(const GlobalOptions& global, const ResolveOptions& options) {
                    {"text", "requirements", "pip", "uv", "uv-project", "pylock", "json"});
     const ResolveRequest request =
         parse_resolve_request(options.requirements, options.backend, options.allow_cpu_fallback);
-    const ResolverSession session =
-        open_resolver_session(global, options.machine, WheelLoading::OnDemand);
+    const ResolverSession session = open_resolver_session(global, options.machine);
     // Only the answer is printed, and the whole derivation only when there is none.
     const Resolution resolution =
         resolve(session.matrix, session.target, request, Evaluation::UntilAnswer);

@@ -193,8 +193,7 @@ int run_min_driver(const GlobalOptions& global, const ResolverSession& session,
 
 int run_which(const GlobalOptions& global, const WhichOptions& options) {
     require_format(global, "which", {"text", "json"});
-    const ResolverSession session =
-        open_resolver_session(global, options.machine, WheelLoading::AllNow);
+    const ResolverSession session = open_resolver_session(global, options.machine);
     if (options.min_driver) {
         return run_min_driver(global, session, *options.min_driver);
     }

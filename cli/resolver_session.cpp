@@ -64,7 +64,7 @@ std::optional<std::string> stale_data_warning(const std::optional<std::string>& 
 }
 
 ResolverSession open_resolver_session(const GlobalOptions& global,
-                                      const MachineDescription& options, WheelLoading wheels) {
+                                      const MachineDescription& options) {
     ResolverSession session;
     session.machine = build_machine(options, global);
     auto target = resolver_target(session.machine);
@@ -75,9 +75,7 @@ ResolverSession open_resolver_session(const GlobalOptions& global,
     session.warnings = target->assumptions;
     auto store = std::make_shared<MatrixStore>(open_matrix_for_reading(global));
     const std::int64_t revision = revision_to_read(*store, global.revision);
-    session.matrix = wheels == WheelLoading::OnDemand
-                         ? load_compat_matrix_wheels_on_demand(store, revision, session.target.tags)
-                         : load_compat_matrix(*store, revision, session.target.tags);
+    session.matrix = load_compat_matrix_wheels_on_demand(store, revision, session.target.tags);
     if (auto stale = stale_data_warning(session.matrix.data_as_of, today())) {
         session.warnings.push_back(*stale);
     }

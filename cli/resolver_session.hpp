@@ -22,15 +22,13 @@ struct ResolverSession {
     std::vector<std::string> warnings; // assumptions about the machine, stale data
 };
 
-// When the session reads the matrix's wheel rows for the machine's OS: all at once (explain and
-// which look at every release), or each release's when the solver first asks (resolve stops at
-// the first release that works, usually the newest).
-enum class WheelLoading { AllNow, OnDemand };
-
 // Builds the machine from the options, reads the matrix revision (--revision or the newest) and
-// collects the warnings. Throws UsageError when the machine lacks what the resolver needs.
+// collects the warnings. The wheel rows are read per release when the solver first asks for
+// them: resolve stops at the first release that works, which and explain read only the releases
+// they weigh, with the files of the machine's OS. Throws UsageError when the machine lacks what the
+// resolver needs.
 ResolverSession open_resolver_session(const GlobalOptions& global,
-                                      const MachineDescription& options, WheelLoading wheels);
+                                      const MachineDescription& options);
 
 // The request from the command line: the requirements (default: torch and the companions
 // released for each candidate, ResolveRequest::companions_where_released),
