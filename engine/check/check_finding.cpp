@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
 
 namespace torchpin {
 
@@ -60,6 +61,16 @@ std::span<const CheckRule> check_rules() noexcept {
 const CheckRule* find_check_rule(std::string_view id) noexcept {
     const auto* it = std::ranges::find(rules, id, &CheckRule::id);
     return it == rules.end() ? nullptr : &*it;
+}
+
+CheckFinding make_finding(std::string_view rule, const SourceLocation& where, std::string message,
+                          std::string fix) {
+    const CheckRule* known = find_check_rule(rule);
+    if (known == nullptr) {
+        throw std::logic_error("check: no rule \"" + std::string(rule) + "\" in the catalog");
+    }
+    return CheckFinding{std::string(rule), known->severity, where, std::move(message),
+                        std::move(fix)};
 }
 
 } // namespace torchpin

@@ -39,4 +39,9 @@ struct CheckFinding {
     friend bool operator==(const CheckFinding&, const CheckFinding&) = default;
 };
 
+// A finding of the catalog's rule `rule`, with the rule's severity. An id the catalog lacks is a
+// bug in the caller: std::logic_error, not a dereferenced null.
+CheckFinding make_finding(std::string_view rule, const SourceLocation& where, std::string message,
+                          std::string fix);
+
 } // namespace torchpin

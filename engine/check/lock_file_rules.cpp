@@ -46,13 +46,6 @@ std::string label_text(const Backend& build) {
     return build.name() + " build (" + build.to_string() + ")";
 }
 
-CheckFinding finding(std::string_view rule, const SourceLocation& where, std::string message,
-                     std::string fix) {
-    const CheckRule* known = find_check_rule(rule);
-    return CheckFinding{std::string(rule), known->severity, where, std::move(message),
-                        std::move(fix)};
-}
-
 class FileRules {
 public:
     FileRules(const LockedRequirements& file, const std::vector<FamilyPin>& pins,
@@ -95,7 +88,7 @@ private:
             return;
         }
         const std::string name = utf8_of(path_from_utf8(file_.path).filename());
-        findings_.push_back(finding(
+        findings_.push_back(make_finding(
             "conda-export", *file_.pip_stops_at,
             name + " is `conda list --export` output, not a pip requirements file: pip stops at "
                    "this line, its first name=version=build line",
@@ -148,7 +141,7 @@ private:
                 ? "torch " + matrix_.releases.front().torch.to_string()
                 : pin.name() + " " +
                       newest_companion(pin.name(), false).value_or(Version()).to_string();
-        findings_.push_back(finding(
+        findings_.push_back(make_finding(
             "newer-than-matrix", pin.package->where,
             pin.text() + " is newer than the matrix knows (newest " + newest + ", data as of " +
                 matrix_.data_as_of.value_or("unknown") + "), so it is not checked",
@@ -174,31 +167,31 @@ private:
         const std::string torch_side = torch->text() + " (" + ref(torch->package->where) + ")";
         if (companion.version) {
             if (!is_paired(*release, companion.name(), *companion.version).value_or(true)) {
-                findings_.push_back(finding("unpaired-companion", companion.package->where,
-                                            companion.text() + " is not the release paired with " +
-                                                torch_side + ": torch " +
-                                                release->torch.to_string() + " pairs with " +
-                                                companion.name() + " " + *pair,
-                                            "pin " + companion.name() + "==" + exact_pin));
+                findings_.push_back(
+                    make_finding("unpaired-companion", companion.package->where,
+                                 companion.text() + " is not the release paired with " +
+                                     torch_side + ": torch " + release->torch.to_string() +
+                                     " pairs with " + companion.name() + " " + *pair,
+                                 "pin " + companion.name() + "==" + exact_pin));
             } else if (companion.build() && torch->build() &&
                        *companion.build() != *torch->build()) {
                 findings_.push_back(
-                    finding("mixed-backends", companion.package->where,
-                            companion.text() + " is a " + label_text(*companion.build()) + ", " +
-                                torch_side + " a " + label_text(*torch->build()) +
-                                ": the torch family must come from one build",
-                            "pin " + companion.name() + "==" + exact_pin + " from the " +
-                                torch->build()->to_string() + " index"));
+                    make_finding("mixed-backends", companion.package->where,
+                                 companion.text() + " is a " + label_text(*companion.build()) +
+                                     ", " + torch_side + " a " + label_text(*torch->build()) +
+                                     ": the torch family must come from one build",
+                                 "pin " + companion.name() + "==" + exact_pin + " from the " +
+                                     torch->build()->to_string() + " index"));
             }
             return;
         }
         const auto admitted = SpecifierSet::parse(companion.package->specifier);
         const auto paired = Version::parse(*pair);
         if (admitted && paired && !admitted->empty() && !admitted->contains(*paired, true)) {
-            findings_.push_back(finding("unpaired-companion", companion.package->where,
-                                        companion.text() + " excludes " + *pair +
-                                            ", the release paired with " + torch_side,
-                                        "require " + companion.name() + "==" + exact_pin));
+            findings_.push_back(make_finding("unpaired-companion", companion.package->where,
+                                             companion.text() + " excludes " + *pair +
+                                                 ", the release paired with " + torch_side,
+                                             "require " + companion.name() + "==" + exact_pin));
         }
     }
 
@@ -223,7 +216,7 @@ private:
             pin.name() + "==" + pin.version->public_version().to_string();
         if (!own_index.empty()) {
             if (pin.index && *pin.index != *pin.label) {
-                findings_.push_back(finding(
+                findings_.push_back(make_finding(
                     "index-backend-mismatch", package.where,
                     pin.text() + " names a " + label_text(*pin.label) + ", but it comes from " +
                         own_index + ", which serves the " + label_text(*pin.index),
@@ -238,7 +231,7 @@ private:
         }
         if (const IndexReference* variant = first_variant_index()) {
             const Backend other = *variant_of(variant->url);
-            findings_.push_back(finding(
+            findings_.push_back(make_finding(
                 "index-backend-mismatch", package.where,
                 pin.text() + " names a " + label_text(*pin.label) + ", but the PyTorch index " +
                     variant->url + " (" + ref(variant->where) + ") serves the " +
@@ -248,7 +241,7 @@ private:
                     ref(variant->where) + "), or pin " + public_pin + "+" + other.to_string()));
             return;
         }
-        findings_.push_back(finding(
+        findings_.push_back(make_finding(
             "label-without-index", package.where,
             pin.text() + " is a " + label_text(*pin.label) +
                 ", which only the PyTorch index serves, and the file names no index for it" +
@@ -300,10 +293,11 @@ private:
             fix += ", or torch==" + first->to_string() + "+" + build->to_string() +
                    ", the first release built for " + build->to_string();
         }
-        findings_.push_back(finding("unpublished-build", pin.package->where,
-                                    "torch " + torch.to_string() + " was never published as a " +
-                                        label_text(*build) + "; its builds are " + names,
-                                    fix));
+        findings_.push_back(make_finding("unpublished-build", pin.package->where,
+                                         "torch " + torch.to_string() +
+                                             " was never published as a " + label_text(*build) +
+                                             "; its builds are " + names,
+                                         fix));
     }
 
     std::optional<Version> first_release_with(const Backend& build) const {
@@ -320,7 +314,7 @@ private:
         if (pin.version || file_.format == LockFormat::Requirements) {
             return;
         }
-        findings_.push_back(finding(
+        findings_.push_back(make_finding(
             "torch-unpinned", pin.package->where,
             pin.text() + " has no exact version in a lockfile: each install may pick another "
                          "release or build",
@@ -363,7 +357,7 @@ private:
         if (known == nullptr || file.sha256.empty()) {
             return;
         }
-        findings_.push_back(finding(
+        findings_.push_back(make_finding(
             "hash-mismatch", where,
             file.filename + ": sha256 " + file.sha256.front() + " differs from " + *known->sha256 +
                 ", the digest " + known->listing + " lists",
@@ -377,10 +371,11 @@ private:
             return;
         }
         const std::string& reason = listed.front()->yanked_reason;
-        findings_.push_back(finding("yanked-file", where,
-                                    file.filename + " was yanked from " + listed.front()->listing +
-                                        (reason.empty() ? "" : ": " + reason),
-                                    "pin another release of the package and lock again"));
+        findings_.push_back(make_finding("yanked-file", where,
+                                         file.filename + " was yanked from " +
+                                             listed.front()->listing +
+                                             (reason.empty() ? "" : ": " + reason),
+                                         "pin another release of the package and lock again"));
     }
 
     const LockedRequirements& file_;

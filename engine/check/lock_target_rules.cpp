@@ -11,13 +11,6 @@ namespace torchpin {
 
 namespace {
 
-CheckFinding finding(std::string_view rule, const SourceLocation& where, std::string message,
-                     std::string fix) {
-    const CheckRule* known = find_check_rule(rule);
-    return CheckFinding{std::string(rule), known->severity, where, std::move(message),
-                        std::move(fix)};
-}
-
 // The rule a rejection of a pinned build breaks; empty for those other rules judge (pairing) or
 // that say nothing about the pin.
 std::string_view rule_of(const Rejection& rejection, const Backend& build) {
@@ -248,21 +241,21 @@ private:
             return c.torch == release && c.backend == *build;
         });
         if (candidate == candidates.end()) {
-            out.push_back(finding("no-wheel-for-target", torch.package->where,
-                                  torch.text() + " is not published for " +
-                                      std::string(name(target_.machine.tags.os)) + " " +
-                                      std::string(name(target_.machine.tags.arch)) + on(),
-                                  ""));
+            out.push_back(make_finding("no-wheel-for-target", torch.package->where,
+                                       torch.text() + " is not published for " +
+                                           std::string(name(target_.machine.tags.os)) + " " +
+                                           std::string(name(target_.machine.tags.arch)) + on(),
+                                       ""));
             return out;
         }
         const auto misfit = kind_misfit(*build, target_.machine);
         if (misfit) {
             const std::string rule =
                 build->kind() == BackendKind::Cpu ? "cpu-build-on-gpu-target" : "gpu-not-supported";
-            out.push_back(finding(rule, torch.package->where,
-                                  torch.text() + ": " + *misfit + on() + " (" +
-                                      describe_machine(target_.machine) + ")",
-                                  ""));
+            out.push_back(make_finding(rule, torch.package->where,
+                                       torch.text() + ": " + *misfit + on() + " (" +
+                                           describe_machine(target_.machine) + ")",
+                                       ""));
         }
         for (const Rejection& rejection : candidate->rejections) {
             const std::string_view rule = rule_of(rejection, *build);
@@ -280,8 +273,8 @@ private:
                     ? "upgrade the NVIDIA driver to " +
                           std::get<DriverTooOld>(rejection).need.to_string() + " or newer, or "
                     : "";
-            out.push_back(finding(rule, pin.package->where,
-                                  pin.text() + ": " + describe(rejection) + on(), prefix));
+            out.push_back(make_finding(rule, pin.package->where,
+                                       pin.text() + ": " + describe(rejection) + on(), prefix));
         }
         if (candidate->works()) {
             add_assumed_override(*candidate, torch, install);
@@ -296,7 +289,7 @@ private:
                               std::vector<CheckFinding>& out) const {
         for (const EnvironmentVariable& variable : required_environment(candidate)) {
             const HsaOverrideFact& fact = candidate.hsa_overrides.front();
-            out.push_back(finding(
+            out.push_back(make_finding(
                 "hsa-override-needed", torch.package->where,
                 torch.text() + ": " + candidate.backend.to_string() + " has no " + fact.gfx +
                     " kernels; it runs" + on() + " only with " + variable.name + "=" +
@@ -328,8 +321,8 @@ private:
         if (no_wheel != nullptr) {
             const FamilyPin& pin =
                 pin_of(std::get<NoWheelFor>(*no_wheel).package, torch, companions);
-            out.push_back(finding("no-wheel-for-target", pin.package->where,
-                                  pin.text() + ": " + describe(*no_wheel) + on(), ""));
+            out.push_back(make_finding("no-wheel-for-target", pin.package->where,
+                                       pin.text() + ": " + describe(*no_wheel) + on(), ""));
         }
     }
 
@@ -344,7 +337,7 @@ private:
             const FamilyPin& entry = pin_of(pin.package, torch, companions);
             const std::string file = pin.wheel->wheel.to_string();
             if (pin.wheel->yanked) {
-                out.push_back(finding(
+                out.push_back(make_finding(
                     "yanked-file", entry.package->where,
                     file + ", the file pip installs" + on() + ", was yanked" +
                         (pin.wheel->yanked_reason.empty() ? "" : ": " + pin.wheel->yanked_reason),
@@ -353,7 +346,7 @@ private:
             const auto& hashes = entry.package->hashes;
             if (pin.wheel->sha256 && !hashes.empty() &&
                 std::ranges::find(hashes, "sha256:" + *pin.wheel->sha256) == hashes.end()) {
-                out.push_back(finding(
+                out.push_back(make_finding(
                     "hash-mismatch", entry.package->where,
                     file + ", the file pip installs" + on() + ", has sha256 " + *pin.wheel->sha256 +
                         ", which none of the line's --hash options names",
@@ -376,10 +369,10 @@ private:
             if (!applies) {
                 continue;
             }
-            CheckFinding f = finding("known-issue", torch.package->where,
-                                     torch.text() + on() + " (" + os + "): " + issue.issue + ": " +
-                                         issue.error + " Cause: " + issue.cause,
-                                     issue.fix);
+            CheckFinding f = make_finding("known-issue", torch.package->where,
+                                          torch.text() + on() + " (" + os + "): " + issue.issue +
+                                              ": " + issue.error + " Cause: " + issue.cause,
+                                          issue.fix);
             f.severity = issue.severity == "warning" ? Severity::Warning : Severity::Error;
             out.push_back(std::move(f));
         }

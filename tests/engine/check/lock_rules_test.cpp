@@ -143,6 +143,12 @@ BOOST_AUTO_TEST_CASE(every_rule_is_in_the_catalog_once) {
     BOOST_TEST(find_check_rule("no-such-rule") == nullptr);
 }
 
+BOOST_AUTO_TEST_CASE(a_finding_takes_its_rules_severity_and_an_unknown_rule_is_refused) {
+    const CheckFinding f = make_finding("index-backend-mismatch", SourceLocation{}, "m", "f");
+    BOOST_TEST(name(f.severity) == name(find_check_rule("index-backend-mismatch")->severity));
+    BOOST_CHECK_THROW(make_finding("no-such-rule", SourceLocation{}, "m", "f"), std::logic_error);
+}
+
 BOOST_AUTO_TEST_CASE(unpaired_torchvision_fires_with_the_pair_as_fix) {
     const auto f =
         check(file({entry("torch", "==2.4.0+cu121", 2), entry("torchvision", "==0.20.1+cu121", 3)},
