@@ -3,6 +3,7 @@
 
 #include "engine/base/utf8_path.hpp"
 #include "engine/hardware/vc_runtime_version.hpp"
+#include "engine/matrix/known_issue_scope.hpp"
 #include "importers/binary/pe_image.hpp"
 
 #include <algorithm>
@@ -71,11 +72,14 @@ void check_needed_version(const RuntimeCopy& used, const std::optional<Version>&
     if (!version || !torch) {
         return;
     }
+    // An issue of every version is about the machine's setup, which the other findings cover.
+    const KnownIssueQuery query{.os = OperatingSystem::Windows,
+                                .torch = torch->public_version(),
+                                .backend = std::nullopt,
+                                .vc_runtime = *version,
+                                .every_version_issues = false};
     for (const KnownIssueFact& issue : context.known_issues) {
-        // An issue of every version is about the machine's setup, which the other findings cover.
-        if (!issue.unless_vc_runtime || issue.torch.empty() ||
-            (issue.os != "windows" && issue.os != "any") || !issue.torch.contains(*torch, true) ||
-            *version >= *issue.unless_vc_runtime) {
+        if (!issue.unless_vc_runtime || !known_issue_applies(issue, query)) {
             continue;
         }
         DoctorFinding finding;

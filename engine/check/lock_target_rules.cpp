@@ -2,6 +2,7 @@
 // for exactly its version and build, plus the known issues of the target's OS.
 #include "engine/check/lock_target_rules.hpp"
 
+#include "engine/matrix/known_issue_scope.hpp"
 #include "engine/solver/explanation.hpp"
 
 #include <algorithm>
@@ -358,15 +359,13 @@ private:
     std::vector<CheckFinding> known_issues(const FamilyPin& torch) const {
         std::vector<CheckFinding> out;
         const std::string os(name(target_.machine.tags.os));
-        const Version release = torch.version->public_version();
+        const KnownIssueQuery query{.os = target_.machine.tags.os,
+                                    .torch = torch.version->public_version(),
+                                    .backend = build_on_target(torch),
+                                    .vc_runtime = target_.machine.vc_runtime,
+                                    .every_version_issues = false};
         for (const KnownIssueFact& issue : target_.matrix.known_issues) {
-            // An issue of every version is about the machine's setup, not about the pin; one
-            // known only by its message is for explain-error.
-            const bool applies = !issue.message_only && !issue.torch.empty() &&
-                                 (issue.os == os || issue.os == "any") &&
-                                 issue.torch.contains(release, true) &&
-                                 (!issue.backend || issue.backend == build_on_target(torch));
-            if (!applies) {
+            if (!known_issue_applies(issue, query)) {
                 continue;
             }
             CheckFinding f = make_finding("known-issue", torch.package->where,

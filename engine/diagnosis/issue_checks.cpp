@@ -3,6 +3,7 @@
 #include "engine/diagnosis/issue_checks.hpp"
 
 #include "engine/hardware/arch_list.hpp"
+#include "engine/matrix/known_issue_scope.hpp"
 #include "engine/solver/target_machine.hpp"
 
 #include <charconv>
@@ -63,7 +64,8 @@ void weigh_os(ErrorCause& cause, const ErrorFacts& facts) {
     if (os == "any" || !facts.os) {
         return;
     }
-    if (*facts.os == os) {
+    const auto machine_os = parse_operating_system(*facts.os);
+    if (machine_os && issue_concerns_os(cause.issue, *machine_os)) {
         cause.evidence.push_back("it happens on " + os + ", where the message came from");
     } else {
         cause.doubts.push_back("it happens on " + os + " only; the message came from " + *facts.os);
@@ -76,7 +78,7 @@ void weigh_torch_range(ErrorCause& cause, const ErrorFacts& facts) {
         return;
     }
     const std::string installed = "torch " + facts.torch->to_string() + " is installed";
-    if (issue.torch.contains(facts.torch->public_version(), true)) {
+    if (issue_concerns_release(issue, facts.torch->public_version())) {
         cause.evidence.push_back(installed + " (affected: " + issue.torch.to_string() + ")");
     } else {
         cause.doubts.push_back(installed + "; the issue affects " + issue.torch.to_string());
@@ -89,7 +91,7 @@ void weigh_backend(ErrorCause& cause, const ErrorFacts& facts) {
         return;
     }
     const std::string affected = cause.issue.backend->to_string();
-    if (build->backend == *cause.issue.backend) {
+    if (issue_concerns_build(cause.issue, build->backend)) {
         cause.evidence.push_back(build_text(*build) + " is the affected " + affected + " build");
     } else {
         cause.doubts.push_back(build_text(*build) + " is not the affected " + affected + " build");
@@ -106,7 +108,7 @@ void weigh_vc_runtime(ErrorCause& cause, const ErrorFacts& facts) {
     }
     const std::string& needed = cause.issue.unless_vc_runtime->to_string();
     const std::string have = "this machine's Visual C++ runtime " + runtime->to_string();
-    if (*runtime < *cause.issue.unless_vc_runtime) {
+    if (!issue_ruled_out_by(cause.issue, *runtime)) {
         cause.evidence.push_back(have + " is older than " + needed);
     } else {
         cause.doubts.push_back(have + " is " + needed + " or newer");

@@ -2,6 +2,7 @@
 // the documented preference order; the first that passes every check is the answer.
 #include "engine/solver/solver.hpp"
 
+#include "engine/matrix/known_issue_scope.hpp"
 #include "engine/matrix/release_wheels.hpp"
 #include "engine/pep/platform_tag.hpp"
 #include "engine/pep/version_set.hpp"
@@ -528,13 +529,13 @@ private:
     // known to rule it out or the issue is known only by its message (explain-error's): one
     // line among the warnings, the whole fact for explain.
     void add_known_issues(Candidate& c) const {
-        const std::string os(name(machine_.tags.os));
+        const KnownIssueQuery query{.os = machine_.tags.os,
+                                    .torch = c.torch,
+                                    .backend = c.backend,
+                                    .vc_runtime = machine_.vc_runtime,
+                                    .every_version_issues = true};
         for (const KnownIssueFact& issue : matrix_.known_issues) {
-            const bool ruled_out = issue.unless_vc_runtime && machine_.vc_runtime &&
-                                   *issue.unless_vc_runtime <= *machine_.vc_runtime;
-            if (!issue.message_only && (issue.os == os || issue.os == "any") &&
-                issue.torch.contains(c.torch, true) &&
-                (!issue.backend || *issue.backend == c.backend) && !ruled_out) {
+            if (known_issue_applies(issue, query)) {
                 c.warnings.push_back(known_issue_line(issue));
                 c.known_issues.push_back(issue);
             }
