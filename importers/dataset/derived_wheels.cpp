@@ -529,32 +529,30 @@ std::vector<ReleaseBuild> builds_shown_by(const std::vector<IndexFile>& observed
 std::vector<ReleasePythons> release_pythons_from(const std::vector<ListingImport>& listings,
                                                  std::vector<std::string>& problems) {
     std::vector<ReleasePythons> out;
-    for_each_row(listings, torch_release_table(), {"torch", "python"},
-                 [&](const std::string& listing, const std::vector<std::string>& values) {
-                     const auto torch = release_version(values[0]);
-                     ReleasePythons release{torch.value_or(Version::from("0")), {}};
-                     std::string problem =
-                         torch ? "" : "torch \"" + values[0] + "\" is not one release";
-                     std::size_t start = 0;
-                     const std::string& list = values[1];
-                     while (problem.empty() && start < list.size()) {
-                         const std::size_t end = std::min(list.find(' ', start), list.size());
-                         const std::string entry = list.substr(start, end - start);
-                         const auto python = PythonTarget::parse("cp" + entry);
-                         if (!entry.empty() && (!python || python->major != 3)) {
-                             problem = "python \"" + entry + "\" is not 3.X or 3.Xt";
-                         } else if (!entry.empty()) {
-                             release.pythons.push_back(*python);
-                         }
-                         start = end + 1;
-                     }
-                     if (!problem.empty()) {
-                         problems.push_back(listing + ": torch_release row skipped by the wheel " +
-                                            "derivation: " + problem);
-                         return;
-                     }
-                     out.push_back(std::move(release));
-                 });
+    for_each_row(
+        listings, torch_release_table(), {"torch", "python"},
+        [&](const std::string& listing, const std::vector<std::string>& values) {
+            const auto torch = release_version(values[0]);
+            ReleasePythons release{torch.value_or(Version::from("0")), {}};
+            std::string problem = torch ? "" : "torch \"" + values[0] + "\" is not one release";
+            for (const std::string_view entry : list_items(ValueType::PythonList, values[1])) {
+                const auto python = PythonTarget::parse("cp" + std::string(entry));
+                if (!problem.empty()) {
+                    break;
+                }
+                if (!python || python->major != 3) {
+                    problem = "python \"" + std::string(entry) + "\" is not 3.X or 3.Xt";
+                    break;
+                }
+                release.pythons.push_back(*python);
+            }
+            if (!problem.empty()) {
+                problems.push_back(listing + ": torch_release row skipped by the wheel " +
+                                   "derivation: " + problem);
+                return;
+            }
+            out.push_back(std::move(release));
+        });
     return out;
 }
 
