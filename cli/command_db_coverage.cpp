@@ -22,7 +22,7 @@ namespace {
 struct ReleaseCoverage {
     std::string torch;
     std::string torchvision;             // "exact", "range", "series", "unknown"
-    std::string torchaudio;              // "exact", "series", "not released", "unknown"
+    std::string torchaudio;              // "exact", "range", "series", "not released", "unknown"
     std::string python;                  // "listed", "unknown"
     std::map<std::string, int> backends; // os -> published backends
     bool projected = false;              // some are only projected from nightlies
@@ -118,12 +118,13 @@ std::vector<ReleaseCoverage> coverage(MatrixStore& store, std::int64_t revision)
         index[r.torch] = rows.size();
         rows.push_back(std::move(r));
     }
-    // A release no torchvision names may still have one whose torch range holds it.
+    // A release no torchvision or torchaudio names may still have one whose torch range holds it.
     for (const CompanionRange& range : read_rows(db, tables::companion_range, revision)) {
         for (ReleaseCoverage& r : rows) {
-            if (range.package == "torchvision" && r.torchvision == "unknown" &&
+            std::string& pairing = range.package == "torchvision" ? r.torchvision : r.torchaudio;
+            if ((pairing == "unknown" || pairing == "not released") &&
                 range.torch.contains(Version::from(r.torch), true)) {
-                r.torchvision = "range";
+                pairing = "range";
             }
         }
     }
