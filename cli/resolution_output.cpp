@@ -179,11 +179,24 @@ std::string PinFiles::missing_digest() const {
     return installed + ", the file this machine installs, has no known digest";
 }
 
+namespace {
+
+// PyPI as the default index and the PyTorch index as the extra one: pip takes the best match
+// over both (the labelled pins exist only on the PyTorch index), and uv consults the extra index
+// first and takes each package from the first index that has it, so both install the torch
+// family from the PyTorch index and everything else from PyPI or, under uv, where the PyTorch
+// index mirrors it (docs/cli.md, "Requirements under pip and uv").
+std::string index_lines(const ResolvedAnswer& answer) {
+    return "--index-url " + std::string(pypi_simple_url) + "\n--extra-index-url " +
+           answer.resolution.index_url() + "\n";
+}
+
+} // namespace
+
 std::string format_requirements(const ResolvedAnswer& answer) {
     const Candidate& s = solution_of(answer);
     std::string text = header_comments(answer);
-    text += "--index-url " + answer.resolution.index_url() + "\n";
-    text += "--extra-index-url " + std::string(pypi_simple_url) + "\n";
+    text += index_lines(answer);
     const auto files = pin_files(answer.session.matrix, s);
     for (const Pin& pin : s.pins) {
         text += pin_requirement(pin);
@@ -203,8 +216,8 @@ std::string format_requirements(const ResolvedAnswer& answer) {
 
 std::string format_pip_command(const ResolvedAnswer& answer) {
     return export_lines(solution_of(answer)) + "pip install" + pin_words(solution_of(answer)) +
-           " --index-url " + answer.resolution.index_url() + " --extra-index-url " +
-           std::string(pypi_simple_url) + "\n";
+           " --index-url " + std::string(pypi_simple_url) + " --extra-index-url " +
+           answer.resolution.index_url() + "\n";
 }
 
 // uv searches --extra-index-url before the default index and stops at the first index that has

@@ -60,7 +60,7 @@ BOOST_AUTO_TEST_CASE(output_file_holds_the_answer_and_stdout_stays_empty) {
     BOOST_TEST(r.out.empty());
     const std::string written = test::read_file(file);
     BOOST_TEST(written.find("\ntorch==2.1.2") != std::string::npos);
-    BOOST_TEST(written.find("--index-url https://download.pytorch.org/whl/cu") !=
+    BOOST_TEST(written.find("--extra-index-url https://download.pytorch.org/whl/cu") !=
                std::string::npos);
     BOOST_TEST(r.err.find("resolve: torch 2.1.2") != std::string::npos);
     // No temporary file is left beside the answer.
@@ -140,7 +140,7 @@ BOOST_AUTO_TEST_CASE(the_main_job_resolves_this_machine) {
         return;
     }
     BOOST_TEST(r.exit_code == 0);
-    BOOST_TEST(r.out.find("--index-url https://download.pytorch.org/whl/") != std::string::npos);
+    BOOST_TEST(r.out.find("--extra-index-url https://download.pytorch.org/whl/") != std::string::npos);
     BOOST_TEST(r.out.find("torch==") != std::string::npos);
 }
 

@@ -103,7 +103,7 @@ def pip_report(work, requirements, case):
 def check_answer(case, answer, requirements_text):
     if answer["backend"] != case.backend:
         raise AssertionError(f"torchpin chose {answer['backend']}, the case expects {case.backend}")
-    for line in (f"--index-url {PYTORCH_INDEXES}{case.backend}", f"--extra-index-url {PYPI_INDEX}"):
+    for line in (f"--index-url {PYPI_INDEX}", f"--extra-index-url {PYTORCH_INDEXES}{case.backend}"):
         if line not in requirements_text.splitlines():
             raise AssertionError(f"missing '{line}' in:\n{requirements_text}")
     for pin in answer["pins"]:
