@@ -113,6 +113,7 @@ def build_wheel(*, name: str, version: str, platform: str, summary: str, binary:
                 info.external_attr = mode << 16
                 info.compress_type = zipfile.ZIP_DEFLATED
                 archive.writestr(info, data, compresslevel=9)
+        os.chmod(temporary, 0o644)  # mkstemp makes it private; a release file is for everyone
         os.replace(temporary, target)
     except BaseException:
         os.unlink(temporary)
