@@ -8,6 +8,9 @@
 // (arc4random, _dl_find_object), does the same job with what it has. scripts/glibc-floor proves
 // the result; docs/packaging.md has the trade-offs. Only for x86_64 (its base version GLIBC_2.2.5
 // and its stat ABI, _STAT_VER 1).
+#include <cerrno>
+#include <cstdint>
+#include <cstdlib>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <link.h>
@@ -17,34 +20,33 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstdint>
-#include <cstdlib>
-
 // torchpin_compat_NAME: NAME@VERSION, glibc's older version of the function.
-#define TORCHPIN_OLD(result, name, version, parameters)                                              \
-    extern "C" result torchpin_compat_##name parameters;                                             \
+#define TORCHPIN_OLD(result, name, version, parameters)                                            \
+    extern "C" result torchpin_compat_##name parameters;                                           \
     __asm__(".symver torchpin_compat_" #name ", " #name "@" version)
 // __wrap_NAME: forwards to NAME@VERSION. (Each __wrap_ function is declared just before it is
 // defined: only the linker's rewritten references call it, so no header declares it.)
-#define TORCHPIN_PIN(result, name, version, parameters, arguments)                                   \
-    TORCHPIN_OLD(result, name, version, parameters);                                                 \
-    extern "C" result __wrap_##name parameters;                                                      \
-    extern "C" result __wrap_##name parameters { return torchpin_compat_##name arguments; }
+#define TORCHPIN_PIN(result, name, version, parameters, arguments)                                 \
+    TORCHPIN_OLD(result, name, version, parameters);                                               \
+    extern "C" result __wrap_##name parameters;                                                    \
+    extern "C" result __wrap_##name parameters {                                                   \
+        return torchpin_compat_##name arguments;                                                   \
+    }
 
 // glibc 2.34 moved libpthread and libdl into libc with new versions; the old ones are the same
 // functions (in libpthread.so.0 and libdl.so.2 before 2.34, which the link names as needed).
 using ThreadStart = void* (*)(void*);
 using KeyDestructor = void (*)(void*);
 TORCHPIN_PIN(int, pthread_create, "GLIBC_2.2.5",
-             (pthread_t * thread, const pthread_attr_t* attributes, ThreadStart start, void* argument),
+             (pthread_t * thread, const pthread_attr_t* attributes, ThreadStart start,
+              void* argument),
              (thread, attributes, start, argument))
 TORCHPIN_PIN(int, pthread_detach, "GLIBC_2.2.5", (pthread_t thread), (thread))
 TORCHPIN_PIN(int, pthread_join, "GLIBC_2.2.5", (pthread_t thread, void** result), (thread, result))
-TORCHPIN_PIN(int, pthread_key_create, "GLIBC_2.2.5", (pthread_key_t * key, KeyDestructor destructor),
-             (key, destructor))
-TORCHPIN_PIN(int, __pthread_key_create, "GLIBC_2.2.5", (pthread_key_t * key, KeyDestructor destructor),
-             (key, destructor))
+TORCHPIN_PIN(int, pthread_key_create, "GLIBC_2.2.5",
+             (pthread_key_t * key, KeyDestructor destructor), (key, destructor))
+TORCHPIN_PIN(int, __pthread_key_create, "GLIBC_2.2.5",
+             (pthread_key_t * key, KeyDestructor destructor), (key, destructor))
 TORCHPIN_PIN(int, pthread_key_delete, "GLIBC_2.2.5", (pthread_key_t key), (key))
 TORCHPIN_PIN(void*, pthread_getspecific, "GLIBC_2.2.5", (pthread_key_t key), (key))
 TORCHPIN_PIN(int, pthread_setspecific, "GLIBC_2.2.5", (pthread_key_t key, const void* value),
@@ -59,8 +61,8 @@ TORCHPIN_PIN(int, pthread_mutexattr_destroy, "GLIBC_2.2.5", (pthread_mutexattr_t
 TORCHPIN_PIN(int, pthread_mutexattr_settype, "GLIBC_2.2.5",
              (pthread_mutexattr_t * attributes, int kind), (attributes, kind))
 // glibc 2.32 gave libc's pthread_sigmask a version of its own.
-TORCHPIN_PIN(int, pthread_sigmask, "GLIBC_2.2.5",
-             (int how, const sigset_t* set, sigset_t* old_set), (how, set, old_set))
+TORCHPIN_PIN(int, pthread_sigmask, "GLIBC_2.2.5", (int how, const sigset_t* set, sigset_t* old_set),
+             (how, set, old_set))
 TORCHPIN_PIN(void*, dlopen, "GLIBC_2.2.5", (const char* file, int mode), (file, mode))
 TORCHPIN_PIN(void*, dlsym, "GLIBC_2.2.5", (void* handle, const char* name), (handle, name))
 TORCHPIN_PIN(int, dlclose, "GLIBC_2.2.5", (void* handle), (handle))
@@ -134,10 +136,10 @@ static int run_initializers(int argc, char** argv, char** environment) {
     }
     return 0;
 }
-extern "C" int __wrap___libc_start_main(Main main, int argc, char** argv, Main init,
-                                        void (*fini)(), void (*rtld_fini)(), void* stack_end);
+extern "C" int __wrap___libc_start_main(Main main, int argc, char** argv, Main init, void (*fini)(),
+                                        void (*rtld_fini)(), void* stack_end);
 extern "C" int __wrap___libc_start_main(Main main, int argc, char** argv, Main /*init: none*/,
-                                        void (*/*fini: none*/)(), void (*rtld_fini)(),
+                                        void (* /*fini: none*/)(), void (*rtld_fini)(),
                                         void* stack_end) {
     return torchpin_compat___libc_start_main(main, argc, argv, run_initializers, nullptr, rtld_fini,
                                              stack_end);
