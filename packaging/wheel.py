@@ -31,7 +31,7 @@ REGULAR_MODE = 0o100644
 
 # PEP 440 public versions, as far as a release of this project needs (no local labels on an index).
 VERSION_PATTERN = re.compile(r"[0-9]+(\.[0-9]+)*((a|b|rc)[0-9]+)?(\.post[0-9]+)?(\.dev[0-9]+)?")
-# One platform tag: lower-case letters, digits and underscores (`manylinux_2_28_x86_64`, `win_amd64`).
+# One platform tag: lower-case letters, digits, underscores (`manylinux_2_28_x86_64`, `win_amd64`).
 PLATFORM_PATTERN = re.compile(r"[a-z0-9_]+")
 NAME_PATTERN = re.compile(r"[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?")
 
@@ -43,7 +43,7 @@ def record_digest(data: bytes) -> str:
 
 
 def expanded_tags(platform: str) -> list[str]:
-    """`py3-none-a.b` (a compressed tag set) → [`py3-none-a`, `py3-none-b`], as WHEEL lists them."""
+    """`py3-none-a.b` (a compressed tag set) → [`py3-none-a`, `py3-none-b`], as in WHEEL."""
     return [f"py3-none-{one}" for one in platform.split(".")]
 
 
