@@ -1,4 +1,5 @@
-// Lets an x86_64 torchpin built against a newer glibc (Debian 12: 2.36) run on glibc 2.28.
+// Lets a torchpin built against a newer glibc (Debian 12: 2.36) run on glibc 2.28, on x86_64 and
+// aarch64.
 //
 // Linked into the release binary only (TORCHPIN_GLIBC_2_28, packaging/glibc_compat/CMakeLists.txt)
 // with `-Wl,--wrap=NAME` for each symbol below: every reference to NAME, in torchpin's objects and
@@ -6,8 +7,7 @@
 // Each __wrap_NAME calls the same function under its older symbol version (a `.symver` pin:
 // glibc keeps those versions for old binaries), or, for what glibc 2.28 lacks altogether
 // (arc4random, _dl_find_object), does the same job with what it has. scripts/glibc-floor proves
-// the result; docs/packaging.md has the trade-offs. Only for x86_64 (its base version GLIBC_2.2.5
-// and its stat ABI, _STAT_VER 1).
+// the result; docs/packaging.md has the trade-offs.
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
@@ -19,6 +19,18 @@
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+// The architecture's first glibc symbol version (the one old binaries were linked against) and
+// the stat ABI version that the headers before 2.33 passed to __xstat (_STAT_VER).
+#if defined(__x86_64__)
+#define TORCHPIN_GLIBC_BASE "GLIBC_2.2.5"
+constexpr int stat_version = 1;
+#elif defined(__aarch64__)
+#define TORCHPIN_GLIBC_BASE "GLIBC_2.17"
+constexpr int stat_version = 0;
+#else
+#error "packaging/glibc_compat knows the symbol versions of x86_64 and aarch64 only"
+#endif
 
 // torchpin_compat_NAME: NAME@VERSION, glibc's older version of the function.
 #define TORCHPIN_OLD(result, name, version, parameters)                                            \
@@ -37,49 +49,51 @@
 // functions (in libpthread.so.0 and libdl.so.2 before 2.34, which the link names as needed).
 using ThreadStart = void* (*)(void*);
 using KeyDestructor = void (*)(void*);
-TORCHPIN_PIN(int, pthread_create, "GLIBC_2.2.5",
+TORCHPIN_PIN(int, pthread_create, TORCHPIN_GLIBC_BASE,
              (pthread_t * thread, const pthread_attr_t* attributes, ThreadStart start,
               void* argument),
              (thread, attributes, start, argument))
-TORCHPIN_PIN(int, pthread_detach, "GLIBC_2.2.5", (pthread_t thread), (thread))
-TORCHPIN_PIN(int, pthread_join, "GLIBC_2.2.5", (pthread_t thread, void** result), (thread, result))
-TORCHPIN_PIN(int, pthread_key_create, "GLIBC_2.2.5",
+TORCHPIN_PIN(int, pthread_detach, TORCHPIN_GLIBC_BASE, (pthread_t thread), (thread))
+TORCHPIN_PIN(int, pthread_join, TORCHPIN_GLIBC_BASE, (pthread_t thread, void** result),
+             (thread, result))
+TORCHPIN_PIN(int, pthread_key_create, TORCHPIN_GLIBC_BASE,
              (pthread_key_t * key, KeyDestructor destructor), (key, destructor))
-TORCHPIN_PIN(int, __pthread_key_create, "GLIBC_2.2.5",
+TORCHPIN_PIN(int, __pthread_key_create, TORCHPIN_GLIBC_BASE,
              (pthread_key_t * key, KeyDestructor destructor), (key, destructor))
-TORCHPIN_PIN(int, pthread_key_delete, "GLIBC_2.2.5", (pthread_key_t key), (key))
-TORCHPIN_PIN(void*, pthread_getspecific, "GLIBC_2.2.5", (pthread_key_t key), (key))
-TORCHPIN_PIN(int, pthread_setspecific, "GLIBC_2.2.5", (pthread_key_t key, const void* value),
+TORCHPIN_PIN(int, pthread_key_delete, TORCHPIN_GLIBC_BASE, (pthread_key_t key), (key))
+TORCHPIN_PIN(void*, pthread_getspecific, TORCHPIN_GLIBC_BASE, (pthread_key_t key), (key))
+TORCHPIN_PIN(int, pthread_setspecific, TORCHPIN_GLIBC_BASE, (pthread_key_t key, const void* value),
              (key, value))
-TORCHPIN_PIN(int, pthread_once, "GLIBC_2.2.5", (pthread_once_t * once, void (*routine)()),
+TORCHPIN_PIN(int, pthread_once, TORCHPIN_GLIBC_BASE, (pthread_once_t * once, void (*routine)()),
              (once, routine))
-TORCHPIN_PIN(int, pthread_mutex_trylock, "GLIBC_2.2.5", (pthread_mutex_t * mutex), (mutex))
-TORCHPIN_PIN(int, pthread_mutexattr_init, "GLIBC_2.2.5", (pthread_mutexattr_t * attributes),
+TORCHPIN_PIN(int, pthread_mutex_trylock, TORCHPIN_GLIBC_BASE, (pthread_mutex_t * mutex), (mutex))
+TORCHPIN_PIN(int, pthread_mutexattr_init, TORCHPIN_GLIBC_BASE, (pthread_mutexattr_t * attributes),
              (attributes))
-TORCHPIN_PIN(int, pthread_mutexattr_destroy, "GLIBC_2.2.5", (pthread_mutexattr_t * attributes),
-             (attributes))
-TORCHPIN_PIN(int, pthread_mutexattr_settype, "GLIBC_2.2.5",
+TORCHPIN_PIN(int, pthread_mutexattr_destroy, TORCHPIN_GLIBC_BASE,
+             (pthread_mutexattr_t * attributes), (attributes))
+TORCHPIN_PIN(int, pthread_mutexattr_settype, TORCHPIN_GLIBC_BASE,
              (pthread_mutexattr_t * attributes, int kind), (attributes, kind))
 // glibc 2.32 gave libc's pthread_sigmask a version of its own.
-TORCHPIN_PIN(int, pthread_sigmask, "GLIBC_2.2.5", (int how, const sigset_t* set, sigset_t* old_set),
-             (how, set, old_set))
-TORCHPIN_PIN(void*, dlopen, "GLIBC_2.2.5", (const char* file, int mode), (file, mode))
-TORCHPIN_PIN(void*, dlsym, "GLIBC_2.2.5", (void* handle, const char* name), (handle, name))
-TORCHPIN_PIN(int, dlclose, "GLIBC_2.2.5", (void* handle), (handle))
-TORCHPIN_PIN(char*, dlerror, "GLIBC_2.2.5", (), ())
+TORCHPIN_PIN(int, pthread_sigmask, TORCHPIN_GLIBC_BASE,
+             (int how, const sigset_t* set, sigset_t* old_set), (how, set, old_set))
+TORCHPIN_PIN(void*, dlopen, TORCHPIN_GLIBC_BASE, (const char* file, int mode), (file, mode))
+TORCHPIN_PIN(void*, dlsym, TORCHPIN_GLIBC_BASE, (void* handle, const char* name), (handle, name))
+TORCHPIN_PIN(int, dlclose, TORCHPIN_GLIBC_BASE, (void* handle), (handle))
+TORCHPIN_PIN(char*, dlerror, TORCHPIN_GLIBC_BASE, (), ())
 
 // glibc 2.29 gave exp, log and pow new versions without the SVID error handling (matherr); the
 // old ones compute the same values.
-TORCHPIN_PIN(double, exp, "GLIBC_2.2.5", (double x), (x))
-TORCHPIN_PIN(double, log, "GLIBC_2.2.5", (double x), (x))
-TORCHPIN_PIN(double, pow, "GLIBC_2.2.5", (double x, double y), (x, y))
+TORCHPIN_PIN(double, exp, TORCHPIN_GLIBC_BASE, (double x), (x))
+TORCHPIN_PIN(double, log, TORCHPIN_GLIBC_BASE, (double x), (x))
+TORCHPIN_PIN(double, pow, TORCHPIN_GLIBC_BASE, (double x, double y), (x, y))
 
 // glibc 2.33 exported stat and its kin; before, the headers called __xstat(_STAT_VER, ...), which
-// glibc still exports (x86_64's _STAT_VER is 1, and struct stat64 is struct stat).
-constexpr int stat_version = 1;
-TORCHPIN_OLD(int, __xstat, "GLIBC_2.2.5", (int version, const char* path, struct stat* buffer));
-TORCHPIN_OLD(int, __lxstat, "GLIBC_2.2.5", (int version, const char* path, struct stat* buffer));
-TORCHPIN_OLD(int, __fxstat, "GLIBC_2.2.5", (int version, int file, struct stat* buffer));
+// glibc still exports (on both architectures struct stat64 is struct stat).
+TORCHPIN_OLD(int, __xstat, TORCHPIN_GLIBC_BASE,
+             (int version, const char* path, struct stat* buffer));
+TORCHPIN_OLD(int, __lxstat, TORCHPIN_GLIBC_BASE,
+             (int version, const char* path, struct stat* buffer));
+TORCHPIN_OLD(int, __fxstat, TORCHPIN_GLIBC_BASE, (int version, int file, struct stat* buffer));
 extern "C" int __wrap_stat(const char* path, struct stat* buffer);
 extern "C" int __wrap_stat(const char* path, struct stat* buffer) {
     return torchpin_compat___xstat(stat_version, path, buffer);
@@ -115,7 +129,7 @@ char __wrap___libc_single_threaded = 0;
 }
 
 // glibc 2.34 made crt1.o pass no initializer to __libc_start_main and run the program's
-// constructors from libc. The 2.2.5 version is the same function, which on glibc before 2.34 runs
+// constructors from libc. The base version is the same function, which on glibc before 2.34 runs
 // only the initializer it is given (the old libc_nonshared's __libc_csu_init), and on 2.34 and
 // later runs that initializer instead of its own loop. So it is given one that does what
 // __libc_csu_init did: _init (crti.o), then .init_array (.preinit_array is the loader's job, and
@@ -124,7 +138,7 @@ using Main = int (*)(int, char**, char**);
 extern "C" {
 int torchpin_compat___libc_start_main(Main main, int argc, char** argv, Main init, void (*fini)(),
                                       void (*rtld_fini)(), void* stack_end);
-__asm__(".symver torchpin_compat___libc_start_main, __libc_start_main@GLIBC_2.2.5");
+__asm__(".symver torchpin_compat___libc_start_main, __libc_start_main@" TORCHPIN_GLIBC_BASE);
 void _init();
 extern void (*__init_array_start[])(int, char**, char**) __attribute__((visibility("hidden")));
 extern void (*__init_array_end[])(int, char**, char**) __attribute__((visibility("hidden")));
