@@ -21,6 +21,7 @@ struct ExplainOptions {
     std::vector<std::string> requirements;
     std::string backend = "auto";
     bool allow_cpu_fallback = false;
+    std::string index_url;                  // --index-url: a mirror
     std::optional<std::string> known_issue; // --known-issue ID: that issue in full, nothing else
 };
 
@@ -174,8 +175,8 @@ int run_explain(const GlobalOptions& global, const ExplainOptions& options) {
     if (options.known_issue) {
         return run_known_issue(global, *options.known_issue);
     }
-    const ResolveRequest request =
-        parse_resolve_request(options.requirements, options.backend, options.allow_cpu_fallback);
+    const ResolveRequest request = parse_resolve_request(
+        options.requirements, options.backend, options.allow_cpu_fallback, options.index_url);
     const ResolverSession session = open_resolver_session(global, options.machine);
     const Resolution resolution = resolve(session.matrix, session.target, request);
     if (global.format == "json") {
@@ -195,7 +196,8 @@ void setup_explain(CLI::App& app, const GlobalOptions& global, CommandResult& re
                    "was not chosen");
     explain->add_option("requirement", options->requirements,
                         "PEP 508 requirements (default: torch torchvision torchaudio)");
-    add_request_options(*explain, options->backend, options->allow_cpu_fallback);
+    add_request_options(*explain, options->backend, options->allow_cpu_fallback,
+                        options->index_url);
     add_machine_options(*explain, options->machine);
     explain
         ->add_option("--known-issue", options->known_issue,

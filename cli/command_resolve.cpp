@@ -18,6 +18,7 @@ struct ResolveOptions {
     std::vector<std::string> requirements;
     std::string backend = "auto";
     bool allow_cpu_fallback = false;
+    std::string index_url; // --index-url: a mirror
     bool hashes = false;
     std::string output; // -o FILE
 };
@@ -82,8 +83,8 @@ bool refuse_pylock_without_digests(const ResolverSession& session, const Candida
 int run_resolve(const GlobalOptions& global, const ResolveOptions& options) {
     require_format(global, "resolve",
                    {"text", "requirements", "pip", "uv", "uv-project", "pylock", "json"});
-    const ResolveRequest request =
-        parse_resolve_request(options.requirements, options.backend, options.allow_cpu_fallback);
+    const ResolveRequest request = parse_resolve_request(
+        options.requirements, options.backend, options.allow_cpu_fallback, options.index_url);
     const ResolverSession session = open_resolver_session(global, options.machine);
     // Only the answer is printed, and the whole derivation only when there is none.
     const Resolution resolution =
@@ -133,7 +134,8 @@ void setup_resolve(CLI::App& app, const GlobalOptions& global, CommandResult& re
         "resolve", "Pick exact torch/torchvision/torchaudio pins and the index for a machine");
     resolve->add_option("requirement", options->requirements,
                         "PEP 508 requirements (default: torch torchvision torchaudio)");
-    add_request_options(*resolve, options->backend, options->allow_cpu_fallback);
+    add_request_options(*resolve, options->backend, options->allow_cpu_fallback,
+                        options->index_url);
     resolve->add_flag("--hashes", options->hashes,
                       "Add the sha256 of every pinned file the matrix knows a digest of");
     resolve->add_option("-o,--output", options->output, "Write to FILE atomically")

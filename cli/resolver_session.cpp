@@ -1,6 +1,7 @@
 // Opening the matrix and the machine for a resolver command, and reading its request.
 #include "cli/resolver_session.hpp"
 
+#include "cli/index_layout.hpp"
 #include "cli/matrix_access.hpp"
 #include "engine/base/diagnostic.hpp"
 #include "engine/matrix/compat_matrix_loader.hpp"
@@ -83,9 +84,13 @@ ResolverSession open_resolver_session(const GlobalOptions& global,
 }
 
 ResolveRequest parse_resolve_request(const std::vector<std::string>& requirements,
-                                     const std::string& backend, bool allow_cpu_fallback) {
+                                     const std::string& backend, bool allow_cpu_fallback,
+                                     const std::string& index_url) {
     ResolveRequest request;
     request.allow_cpu_fallback = allow_cpu_fallback;
+    if (!index_url.empty()) {
+        request.index_base = index_base(index_url);
+    }
     request.companions_where_released = requirements.empty();
     const std::vector<std::string> defaults{"torch", "torchvision", "torchaudio"};
     for (const std::string& text : requirements.empty() ? defaults : requirements) {
@@ -116,7 +121,8 @@ ResolveRequest parse_resolve_request(const std::vector<std::string>& requirement
     return request;
 }
 
-void add_request_options(CLI::App& command, std::string& backend, bool& allow_cpu_fallback) {
+void add_request_options(CLI::App& command, std::string& backend, bool& allow_cpu_fallback,
+                         std::string& index_url) {
     command
         .add_option("--backend", backend,
                     "auto (default: the best build that runs on the GPU), cpu, cu128, rocm6.3, "
@@ -124,6 +130,11 @@ void add_request_options(CLI::App& command, std::string& backend, bool& allow_cp
         ->type_name("BACKEND");
     command.add_flag("--allow-cpu-fallback", allow_cpu_fallback,
                      "With a GPU and no GPU build that fits, answer with a CPU build (warned)");
+    command
+        .add_option("--index-url", index_url,
+                    "A mirror of the PyTorch index (BASE, as for update): the answer names "
+                    "BASE/<backend> instead of https://download.pytorch.org/whl/<backend>")
+        ->type_name("BASE");
 }
 
 } // namespace torchpin::cli

@@ -32,10 +32,13 @@ ResolverSession open_resolver_session(const GlobalOptions& global,
 
 // The request from the command line: the requirements (default: torch and the companions
 // released for each candidate, ResolveRequest::companions_where_released),
-// --backend (`auto` or a backend label) and --allow-cpu-fallback. Throws InputError with a caret
-// for an invalid requirement, UsageError for a package torchpin does not resolve or a URL.
+// --backend (`auto` or a backend label), --allow-cpu-fallback and --index-url (a mirror of the
+// PyTorch index the answer names instead; empty: PyTorch's own). Throws InputError with a caret
+// for an invalid requirement, UsageError for a package torchpin does not resolve, a URL, or an
+// index URL that is not http(s).
 ResolveRequest parse_resolve_request(const std::vector<std::string>& requirements,
-                                     const std::string& backend, bool allow_cpu_fallback);
+                                     const std::string& backend, bool allow_cpu_fallback,
+                                     const std::string& index_url = "");
 
 // "the matrix data is 150 days old (as of 2026-01-01): run 'torchpin update' ..." when the data
 // is older than 120 days on `today`; nullopt otherwise or when the date is unknown.
@@ -45,7 +48,8 @@ std::optional<std::string> stale_data_warning(const std::optional<std::string>& 
 // Today in UTC, or $TORCHPIN_TODAY (YYYY-MM-DD) when set, so answers can be tested for any date.
 std::chrono::year_month_day today();
 
-// Adds --backend and --allow-cpu-fallback, which resolve and explain share.
-void add_request_options(CLI::App& command, std::string& backend, bool& allow_cpu_fallback);
+// Adds --backend, --allow-cpu-fallback and --index-url, which resolve and explain share.
+void add_request_options(CLI::App& command, std::string& backend, bool& allow_cpu_fallback,
+                         std::string& index_url);
 
 } // namespace torchpin::cli

@@ -780,12 +780,12 @@ std::string Pin::specifier() const {
     return version ? "==" + version->to_string() : "==" + series + ".*";
 }
 
-std::string pytorch_index_url(const Backend& backend) {
-    return "https://download.pytorch.org/whl/" + backend.index_directory();
+std::string pytorch_index_url(const Backend& backend, std::string_view base) {
+    return std::string(base) + backend.index_directory();
 }
 
 std::string Resolution::index_url() const {
-    return solution ? pytorch_index_url(solution->backend) : std::string();
+    return solution ? pytorch_index_url(solution->backend, index_base) : std::string();
 }
 
 std::vector<Candidate> evaluate_candidates(const CompatMatrix& matrix, const TargetMachine& machine,
@@ -827,6 +827,7 @@ std::vector<Candidate> evaluate_candidates(const CompatMatrix& matrix, const Tar
 Resolution resolve(const CompatMatrix& matrix, const TargetMachine& machine,
                    const ResolveRequest& request, Evaluation evaluation) {
     Resolution resolution;
+    resolution.index_base = request.index_base;
     resolution.candidates = evaluate_candidates(matrix, machine, request, evaluation);
     const auto works = [](const Candidate& c) { return c.works(); };
     if (evaluation == Evaluation::UntilAnswer &&

@@ -33,6 +33,9 @@ struct TargetMachine {
     }
 };
 
+// The PyTorch index, as the base of its variant folders.
+inline constexpr std::string_view default_pytorch_index_base = "https://download.pytorch.org/whl/";
+
 struct ResolveRequest {
     std::vector<Requirement> requirements; // on torch, torchvision, torchaudio
     std::optional<Backend> backend;        // forced with --backend; nullopt is "auto"
@@ -41,6 +44,9 @@ struct ResolveRequest {
     // candidate's torch (torchaudio from 2.12 on) is left out of its pins with a warning instead
     // of rejecting the candidate, so the answer is the newest torch that runs.
     bool companions_where_released = false;
+    // Where the answer says the files come from: PyTorch's index or a mirror of it
+    // (BASE/<backend>).
+    std::string index_base = std::string(default_pytorch_index_base);
 };
 
 // Why a (torch, backend) candidate was rejected. Each carries the facts that decided it.
@@ -158,7 +164,8 @@ struct Resolution {
     std::vector<Candidate> candidates; // every (torch, backend) considered, best first
     std::vector<std::string> hints;    // what would make an unsolvable request solvable
 
-    std::string index_url() const; // the solution's PyTorch index
+    std::string index_base = std::string(default_pytorch_index_base); // the request's
+    std::string index_url() const; // the solution's variant folder of the index: BASE/<backend>
 };
 
 // How far to evaluate: every candidate (explain, which, hints), or release by release, newest
@@ -184,8 +191,9 @@ Resolution resolve(const CompatMatrix& matrix, const TargetMachine& machine,
 // "win32", platform_machine "AMD64"), for requirements such as `torch>=2.1; python_version>="3.9"`.
 MarkerEnvironment marker_environment(const TargetMachine& machine);
 
-// "https://download.pytorch.org/whl/cu121"
-std::string pytorch_index_url(const Backend& backend);
+// "https://download.pytorch.org/whl/cu121"; `base` (with its trailing slash) for a mirror.
+std::string pytorch_index_url(const Backend& backend,
+                              std::string_view base = default_pytorch_index_base);
 
 struct EnvironmentVariable {
     std::string name;  // "HSA_OVERRIDE_GFX_VERSION"
