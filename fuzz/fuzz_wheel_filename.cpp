@@ -8,7 +8,8 @@
 
 namespace {
 
-// name_with_underscores-normalized.version(-build)-tags.whl, the spelling packaging writes.
+// name_with_underscores-normalized.version(-build)-tags(-variant).whl, the spelling packaging
+// writes (PEP 825's label after the tags).
 std::string normalized_spelling(const torchpin::WheelFilename& wheel) {
     std::string name = wheel.name().normalized();
     for (char& c : name) {
@@ -18,7 +19,11 @@ std::string normalized_spelling(const torchpin::WheelFilename& wheel) {
     if (wheel.build_tag()) {
         out += "-" + wheel.build_tag()->to_string();
     }
-    return out + "-" + wheel.tag_set().to_string() + ".whl";
+    out += "-" + wheel.tag_set().to_string();
+    if (wheel.variant_label()) {
+        out += "-" + *wheel.variant_label();
+    }
+    return out + ".whl";
 }
 
 } // namespace

@@ -36,8 +36,10 @@ public:
     // An already URL-decoded file name (PyTorch's hrefs write '+' as %2B). Errors name the byte
     // where the name stops making sense: a missing ".whl", a wrong number of '-'-separated
     // parts, an invalid project name or version, a build tag not starting with a digit, a
-    // malformed tag. Stricter than packaging in two ways: the project name must be a valid PEP
-    // 508 name, and six parts always mean a build tag (PEP 825 variant labels are not read).
+    // malformed tag, a variant label with other characters than 0-9 a-z _ . (PEP 825: a label
+    // after the platform tag, "numpy-2.3.2-cp313-cp313-linux_x86_64-x86_64_v3.whl"; six parts
+    // are a build tag when the third starts with a digit, else a label). Stricter than packaging
+    // in that the project name must be a valid PEP 508 name.
     static Expected<WheelFilename> parse(std::string_view file_name);
     static WheelFilename from(std::string_view file_name); // throws ParseFailure
     // An empty name: only a placeholder to assign a parsed one to (a matrix row being decoded).
@@ -46,6 +48,8 @@ public:
     const PackageName& name() const noexcept { return name_; }
     const Version& version() const noexcept { return version_; }
     const std::optional<BuildTag>& build_tag() const noexcept { return build_tag_; }
+    // PEP 825's label; a variant wheel that installers without variant support reject.
+    const std::optional<std::string>& variant_label() const noexcept { return variant_label_; }
     const TagSet& tag_set() const noexcept { return tag_set_; }
     std::vector<Tag> tags() const { return tag_set_.tags(); } // the expanded set
 
@@ -53,23 +57,26 @@ public:
 
     friend bool operator==(const WheelFilename& a, const WheelFilename& b) noexcept {
         return a.name_ == b.name_ && a.version_ == b.version_ && a.build_tag_ == b.build_tag_ &&
-               a.tag_set_ == b.tag_set_;
+               a.tag_set_ == b.tag_set_ && a.variant_label_ == b.variant_label_;
     }
 
 private:
     WheelFilename(std::string file_name, PackageName name, Version version,
-                  std::optional<BuildTag> build_tag, TagSet tag_set)
+                  std::optional<BuildTag> build_tag, TagSet tag_set,
+                  std::optional<std::string> variant_label)
         : file_name_(std::move(file_name))
         , name_(std::move(name))
         , version_(std::move(version))
         , build_tag_(std::move(build_tag))
-        , tag_set_(std::move(tag_set)) {}
+        , tag_set_(std::move(tag_set))
+        , variant_label_(std::move(variant_label)) {}
 
     std::string file_name_;
     PackageName name_;
     Version version_;
     std::optional<BuildTag> build_tag_;
     TagSet tag_set_;
+    std::optional<std::string> variant_label_;
 };
 
 } // namespace torchpin

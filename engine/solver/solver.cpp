@@ -114,8 +114,10 @@ WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels
     std::optional<std::size_t> best_priority;
     for (const IndexFile* listed : wheels.of(package, version)) {
         const IndexFile& file = *listed;
-        if (!wheel_of_backend(file, backend) || !wheel_for_platform(file, tags) ||
-            !matrix.on_pytorch_index(file)) {
+        // A PEP 825 variant wheel is never the pin: installers without variant support reject
+        // its name, and which variant suits the machine is not in the matrix.
+        if (file.wheel.variant_label() || !wheel_of_backend(file, backend) ||
+            !wheel_for_platform(file, tags) || !matrix.on_pytorch_index(file)) {
             continue;
         }
         choice.any_listed = true;

@@ -121,6 +121,21 @@ BOOST_AUTO_TEST_CASE(a_bad_wheel_link_fails_the_import_and_writes_nothing) {
     BOOST_TEST(revision_count(s) == 3u);
 }
 
+// PEP 825 variant wheels (a label after the platform tag) are files like any other: kept, with
+// their name, never an error that would stop `update` on an index that starts serving them.
+BOOST_AUTO_TEST_CASE(variant_wheels_are_imported_with_their_label) {
+    Scratch s;
+    const auto result = s.run(
+        {"import",
+         s.page(sha_a, "whl/cu121/torch-2.1.2%2Bcu121-cp311-cp311-linux_x86_64-cu121_sm90.whl"),
+         "--url", page_url});
+    BOOST_TEST(result.exit_code == 0, result.err);
+    const auto exported = s.run({"db", "export"});
+    BOOST_TEST(exported.out.find("torch-2.1.2+cu121-cp311-cp311-linux_x86_64-cu121_sm90.whl") !=
+                   std::string::npos,
+               exported.out.substr(0, 400));
+}
+
 BOOST_AUTO_TEST_CASE(sdists_are_counted_not_dropped_silently) {
     Scratch s;
     const auto result =

@@ -267,6 +267,23 @@ BOOST_AUTO_TEST_CASE(build_tags_sort_as_number_then_rest) {
     BOOST_TEST(padded.to_string() == "a-1-007-py3-none-any.whl"); // printed as written
 }
 
+// PEP 825: a label after the platform tag; a third part that starts with a digit is a build tag.
+BOOST_AUTO_TEST_CASE(variant_labels_are_read_and_kept) {
+    const auto numpy =
+        WheelFilename::from("numpy-2.3.2-cp313-cp313t-musllinux_1_2_x86_64-x86_64_v3.whl");
+    BOOST_TEST(numpy.variant_label().value_or("none") == "x86_64_v3");
+    BOOST_TEST(!numpy.build_tag().has_value());
+    BOOST_TEST(numpy.tag_set().platforms().front() == "musllinux_1_2_x86_64");
+    const auto both = WheelFilename::from("torch-2.9.0-1-cp312-cp312-linux_x86_64-cu128.whl");
+    BOOST_TEST(both.build_tag().has_value());
+    BOOST_TEST(both.variant_label().value_or("none") == "cu128");
+    BOOST_TEST(both.tag_set().interpreters().front() == "cp312");
+    const auto plain = WheelFilename::from("torch-2.9.0-1-cp312-cp312-linux_x86_64.whl");
+    BOOST_TEST(!plain.variant_label().has_value());
+    BOOST_TEST(plain.build_tag().has_value());
+    BOOST_TEST(!(both == plain));
+}
+
 BOOST_AUTO_TEST_CASE(malformed_names_report_the_offending_byte) {
     struct Case {
         std::string file_name;
@@ -277,10 +294,13 @@ BOOST_AUTO_TEST_CASE(malformed_names_report_the_offending_byte) {
         {"torch-2.1.0.tar.gz", 18, "ends in .whl"},
         {"torch-2.1.0-cp311-cp311-linux_x86_64.WHL", 40, "ends in .whl"},
         {"torch-2.1.0-py3-none.whl", 20, "only 4"},
-        {"torch-2.1.0-1-2-py3-none-any.whl", 24, "too many"},
+        {"torch-2.1.0-1-py3-none-any-v1-x.whl", 29, "too many"},
+        {"torch-2.1.0-1-2-py3-none-any.whl", 14, "starts with a letter"},
         {"torch-2.x-py3-none-any.whl", 7, "unexpected '.'"},
         {"torch--py3-none-any.whl", 6, "found nothing"},
-        {"torch-2.1-x1-py3-none-any.whl", 10, "start with a digit"},
+        {"torch-2.1-x1-py3-none-any-cu128.whl", 10, "start with a digit"},
+        {"torch-2.1-py3-none-any-CU128.whl", 23, "invalid variant label: 'C'"},
+        {"torch-2.1-py3-none-any-cu+128.whl", 25, "invalid variant label: '+'"},
         {"torch-2.1-1+x-py3-none-any.whl", 11, "unexpected '+'"},
         {"torch-2.1-99999999999999999999-py3-none-any.whl", 10, "too large"},
         {"torch__x-2.1-py3-none-any.whl", 5, "single '_'"},
