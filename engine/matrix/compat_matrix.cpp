@@ -84,10 +84,19 @@ std::optional<CudaVersion> CompatMatrix::first_cuda_for(ComputeCapability gpu) c
     return std::nullopt;
 }
 
-const RocmTargets* CompatMatrix::rocm(const Backend& backend) const {
-    const auto it = std::find_if(rocm_targets.begin(), rocm_targets.end(),
-                                 [&](const RocmTargets& r) { return r.backend == backend; });
-    return it == rocm_targets.end() ? nullptr : &*it;
+const RocmTargets* CompatMatrix::rocm(const Backend& backend, const Version& torch) const {
+    const RocmTargets* every_release = nullptr;
+    for (const RocmTargets& r : rocm_targets) {
+        if (r.backend != backend) {
+            continue;
+        }
+        if (!r.torch) {
+            every_release = &r;
+        } else if (r.torch->contains(torch, true)) {
+            return &r;
+        }
+    }
+    return every_release;
 }
 
 const HsaOverrideFact* CompatMatrix::hsa_override(std::string_view gfx) const {

@@ -91,9 +91,12 @@ struct ArchListFact {
     std::string basis; // "build-script", "release-rules", "conda-measured", "release-matrix"
 };
 
+// The gfx targets of a ROCm build; `torch`: only for the torch releases it holds (the list changed
+// between releases), absent: for every release whose build has no such row.
 struct RocmTargets {
     Backend backend;
     std::vector<std::string> gfx;
+    std::optional<SpecifierSet> torch = {};
 };
 
 // HSA_OVERRIDE_GFX_VERSION=`hsa_version` makes ROCm run a GPU of target `gfx` as `runs_as`, as a
@@ -171,7 +174,9 @@ struct CompatMatrix {
     const ArchListFact* arch_list(const Version& torch, const Backend& backend, OperatingSystem os,
                                   CpuArch arch) const;
     std::optional<CudaVersion> first_cuda_for(ComputeCapability gpu) const;
-    const RocmTargets* rocm(const Backend& backend) const;
+    // The gfx list of `backend`'s build of `torch`: the row whose torch range holds it, else the
+    // backend's row without a range; nullptr: none known.
+    const RocmTargets* rocm(const Backend& backend, const Version& torch) const;
     const HsaOverrideFact* hsa_override(std::string_view gfx) const; // nullptr: none documented
     // The build PyPI's torch `torch` is for this OS and CPU (cu126 for 2.7.1 on Linux x86_64),
     // where a source says so.

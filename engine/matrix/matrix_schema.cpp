@@ -107,6 +107,7 @@ const std::vector<Migration>& migrations() {
         {},
         {},
         {"", "", fill_index_builds},
+        {},
     };
     return all;
 }
@@ -135,7 +136,9 @@ std::string create_table_sql(const TableSpec& spec, int version) {
         }
     }
     for (const Column& column : spec.key) {
-        key += ", " + column.name;
+        if (column.since <= version) { // a key column added later is not in the index
+            key += ", " + column.name;
+        }
     }
     sql += "    source INTEGER NOT NULL REFERENCES source(id),\n"
            "    valid_from INTEGER NOT NULL REFERENCES revision(number),\n"

@@ -191,7 +191,7 @@ std::vector<std::string> amd_gpu_lines(const CompatMatrix& matrix, const TargetM
                                        const Candidate& solution) {
     std::vector<std::string> lines;
     const std::string build = solution.backend.to_string();
-    const RocmTargets* targets = matrix.rocm(solution.backend);
+    const RocmTargets* targets = matrix.rocm(solution.backend, solution.torch);
     for (const std::string& gfx : machine.rocm_gfx) {
         const auto applied =
             std::find_if(solution.hsa_overrides.begin(), solution.hsa_overrides.end(),

@@ -506,7 +506,8 @@ private:
     }
 
     void check_gfx(Candidate& c) const {
-        GfxCheck gfx = check_gfx_targets(matrix_, c.backend, machine_.rocm_gfx, machine_.tags.os);
+        GfxCheck gfx =
+            check_gfx_targets(matrix_, c.torch, c.backend, machine_.rocm_gfx, machine_.tags.os);
         c.gfx_fit = gfx.fit;
         if (gfx.fit == GfxFit::Unverified) {
             for (const std::string& target : machine_.rocm_gfx) {

@@ -127,8 +127,11 @@ MatrixBuilder& MatrixBuilder::first_cuda(const std::string& sm, const std::strin
     return *this;
 }
 
-MatrixBuilder& MatrixBuilder::rocm(const std::string& backend, const std::string& gfx) {
-    matrix_.rocm_targets.push_back(RocmTargets{Backend::from(backend), split(gfx)});
+MatrixBuilder& MatrixBuilder::rocm(const std::string& backend, const std::string& gfx,
+                                   const std::string& torch) {
+    matrix_.rocm_targets.push_back(
+        RocmTargets{Backend::from(backend), split(gfx),
+                    torch.empty() ? std::nullopt : std::optional(SpecifierSet::from(torch))});
     return *this;
 }
 

@@ -43,7 +43,9 @@ public:
     MatrixBuilder& arch_list(const std::string& torch_spec, const std::string& backend,
                              const std::string& archs);
     MatrixBuilder& first_cuda(const std::string& sm, const std::string& cuda_version);
-    MatrixBuilder& rocm(const std::string& backend, const std::string& gfx);
+    // `torch`: the releases the list is for (">=2.14,<2.15"); empty: every other release.
+    MatrixBuilder& rocm(const std::string& backend, const std::string& gfx,
+                        const std::string& torch = "");
     // HSA_OVERRIDE_GFX_VERSION=`hsa_version` runs a `gfx` GPU as `runs_as` ("" rocm_up_to: any
     // ROCm); its chip is "chip of <gfx>".
     MatrixBuilder& hsa_override(const std::string& gfx, const std::string& hsa_version,

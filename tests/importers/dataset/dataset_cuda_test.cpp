@@ -466,6 +466,48 @@ BOOST_AUTO_TEST_CASE(rocm_targets_are_well_formed) {
     }
 }
 
+// The builds' own lists are keyed by torch release: no two rows of a backend hold one published
+// build, and every published ROCm build of 2.10 - 2.14 has one (data/rocm.toml's header).
+BOOST_AUTO_TEST_CASE(rocm_lists_keyed_by_release_cover_each_published_build_once) {
+    const auto targets = test::dataset_rows("rocm.toml", rocm_target_table());
+    std::size_t covered = 0;
+    for (const Row& build : test::dataset_rows("backends.toml", release_backend_table())) {
+        const std::string backend = *build.at("backend");
+        if (!backend.starts_with("rocm")) {
+            continue;
+        }
+        const Version torch = Version::from(*build.at("torch"));
+        std::size_t holding = 0;
+        for (const Row& row : targets) {
+            if (*row.at("backend") == backend && row.at("torch") &&
+                SpecifierSet::from(*row.at("torch")).contains(torch, true)) {
+                ++holding;
+            }
+        }
+        BOOST_TEST(holding <= 1u, backend << " " << torch.to_string());
+        const bool audited = !(torch < Version::from("2.10.0")) && torch < Version::from("2.15.0");
+        BOOST_TEST((holding == 1u || !audited), backend << " " << torch.to_string());
+        covered += holding;
+    }
+    BOOST_TEST(covered == 14u); // 2.10.0: 7.0, 7.1; 2.11.0 - 2.13.0: 7.1, 7.2; 2.14.x: 7.2, 7.14
+}
+
+// rocm7.14 of torch 2.14 (the builder's ROCm 7.14 path): no gfx900/gfx906, no RDNA1, no gfx1036,
+// although the rocm7.14 index mirrors ROCm device packages for RDNA1 and gfx1031 - gfx1036.
+BOOST_AUTO_TEST_CASE(rocm7_14_of_torch_2_14_lists_the_builders_thirteen_targets) {
+    for (const Row& row : test::dataset_rows("rocm.toml", rocm_target_table())) {
+        if (*row.at("backend") != "rocm7.14") {
+            continue;
+        }
+        BOOST_TEST(row.at("torch") == std::optional<std::string>(">=2.14,<2.15"));
+        BOOST_TEST(words(*row.at("gfx")) ==
+                       (std::vector<std::string>{"gfx908", "gfx90a", "gfx942", "gfx950", "gfx1030",
+                                                 "gfx1100", "gfx1101", "gfx1102", "gfx1103",
+                                                 "gfx1200", "gfx1201", "gfx1150", "gfx1151"}),
+                   boost::test_tools::per_element());
+    }
+}
+
 BOOST_AUTO_TEST_CASE(hsa_overrides_run_each_gpu_as_another_target_some_build_carries) {
     const auto overrides = test::dataset_rows("hsa_overrides.toml", hsa_override_table());
     BOOST_TEST(overrides.size() >= 9u);
