@@ -14,10 +14,10 @@ const ReleaseFact* CompatMatrix::release(const Version& torch) const {
     return it == releases.end() ? nullptr : &*it;
 }
 
-std::optional<CudaVersion> CompatMatrix::cuda_of(const Backend& backend,
-                                                 const Version& torch) const {
+std::optional<CudaVersion> CompatMatrix::cuda_of(const Backend& backend, const Version& torch,
+                                                 std::optional<OperatingSystem> os) const {
     for (const ReleaseCuda& r : release_cuda) {
-        if (r.backend == backend && r.torch == torch) {
+        if (r.backend == backend && r.torch == torch && (!r.os || r.os == os)) {
             return r.cuda;
         }
     }

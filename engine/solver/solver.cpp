@@ -412,7 +412,7 @@ private:
     const std::string& best_platform() const { return best_platform_; }
 
     void check_driver(Candidate& c) const {
-        const auto cuda = matrix_.cuda_of(c.backend, c.torch);
+        const auto cuda = matrix_.cuda_of(c.backend, c.torch, machine_.tags.os);
         if (!cuda) {
             c.rejections.push_back(MissingFact{c.backend, "its CUDA version is unknown"});
             return;
@@ -477,7 +477,7 @@ private:
     }
 
     void check_gpus(Candidate& c) const {
-        const auto cuda = matrix_.cuda_of(c.backend, c.torch);
+        const auto cuda = matrix_.cuda_of(c.backend, c.torch, machine_.tags.os);
         const ArchListFact* arch =
             matrix_.arch_list(c.torch, c.backend, machine_.tags.os, machine_.tags.arch);
         for (const auto& gpu : machine_.nvidia_gpus) {

@@ -82,9 +82,10 @@ MatrixBuilder& MatrixBuilder::driver(const std::string& cuda_version,
 
 MatrixBuilder& MatrixBuilder::release_cuda(const std::string& torch, const std::string& backend,
                                            const std::string& cuda_version,
-                                           const std::string& linux_minimum_driver) {
-    matrix_.release_cuda.push_back(
-        ReleaseCuda{Version::from(torch), Backend::from(backend), CudaVersion::from(cuda_version)});
+                                           const std::string& linux_minimum_driver,
+                                           std::optional<OperatingSystem> os) {
+    matrix_.release_cuda.push_back(ReleaseCuda{Version::from(torch), Backend::from(backend),
+                                               CudaVersion::from(cuda_version), os});
     return driver(cuda_version, linux_minimum_driver);
 }
 

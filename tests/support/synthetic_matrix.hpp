@@ -31,10 +31,12 @@ public:
                         const std::string& linux_minimum_driver);
     // A toolkit release's Linux driver minimum alone (no backend is built with it).
     MatrixBuilder& driver(const std::string& cuda_version, const std::string& linux_minimum_driver);
-    // The toolkit of one release's build where it is not the backend's, with its Linux minimum.
+    // The toolkit of one release's build where it is not the backend's, with its Linux minimum;
+    // `os`: that system's build only.
     MatrixBuilder& release_cuda(const std::string& torch, const std::string& backend,
                                 const std::string& cuda_version,
-                                const std::string& linux_minimum_driver);
+                                const std::string& linux_minimum_driver,
+                                std::optional<OperatingSystem> os = std::nullopt);
     // A companion release requiring a torch range, published with `released_with`.
     MatrixBuilder& companion_range(const std::string& package, const std::string& version,
                                    const std::string& torch_spec, const std::string& released_with);

@@ -466,6 +466,37 @@ BOOST_AUTO_TEST_CASE(rocm_targets_are_well_formed) {
     }
 }
 
+// A release's own toolkit is for a build the release published (on the row's system), has a
+// driver row of its minor, and one (torch, backend) is keyed either per system or for all.
+BOOST_AUTO_TEST_CASE(release_toolkits_are_of_published_builds_with_a_driver_row) {
+    std::set<std::string> published;
+    for (const Row& build : test::dataset_rows("backends.toml", release_backend_table())) {
+        published.insert(*build.at("torch") + ' ' + *build.at("backend") + ' ' + *build.at("os"));
+        published.insert(*build.at("torch") + ' ' + *build.at("backend") + " any");
+    }
+    std::set<std::string> minors;
+    for (const Row& row : test::dataset_rows("cuda.toml", cuda_driver_table())) {
+        const CudaVersion cuda = CudaVersion::from(*row.at("cuda"));
+        minors.insert(std::to_string(cuda.major()) + '.' + std::to_string(cuda.minor()));
+    }
+    std::map<std::string, std::set<std::string>> systems; // "2.14.1 cu132" -> {"linux"}
+    const auto rows = test::dataset_rows("cuda.toml", release_cuda_table());
+    BOOST_TEST(rows.size() >= 10u);
+    for (const Row& row : rows) {
+        const std::string build = *row.at("torch") + ' ' + *row.at("backend");
+        const std::string os = row.at("os").value_or("any");
+        BOOST_TEST(published.contains(build + ' ' + os), build << ' ' << os);
+        const CudaVersion cuda = CudaVersion::from(*row.at("cuda"));
+        BOOST_TEST(
+            minors.contains(std::to_string(cuda.major()) + '.' + std::to_string(cuda.minor())),
+            build);
+        BOOST_TEST(systems[build].insert(os).second, build << ' ' << os << " twice");
+    }
+    for (const auto& [build, oses] : systems) {
+        BOOST_TEST(!(oses.contains("any") && oses.size() > 1u), build);
+    }
+}
+
 // The builds' own lists are keyed by torch release: no two rows of a backend hold one published
 // build, and every published ROCm build of 2.10 - 2.14 has one (data/rocm.toml's header).
 BOOST_AUTO_TEST_CASE(rocm_lists_keyed_by_release_cover_each_published_build_once) {
