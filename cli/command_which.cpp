@@ -150,7 +150,7 @@ int run_min_driver(const GlobalOptions& global, const ResolverSession& session,
                 p.backend.kind() != BackendKind::Cuda) {
                 continue;
             }
-            const auto cuda = session.matrix.cuda_of(p.backend, p.torch);
+            const auto cuda = session.matrix.cuda_of(p.backend, p.torch, p.os);
             const CudaDriverFact* direct =
                 cuda ? session.matrix.cuda_driver(*cuda, tags.os) : nullptr;
             const CompatFloor* floor =

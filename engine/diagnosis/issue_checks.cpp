@@ -135,7 +135,7 @@ void weigh_arch_list(ErrorCause& cause, const ErrorFacts& facts) {
         cause.doubts.push_back(build_text(*build) + " is not a CUDA build");
         return;
     }
-    const auto cuda = facts.matrix->cuda_of(build->backend, build->release);
+    const auto cuda = facts.matrix->cuda_of(build->backend, build->release, os);
     const ArchListFact* list = facts.matrix->arch_list(build->release, build->backend, *os, *arch);
     if (!cuda || list == nullptr) {
         return;
@@ -183,7 +183,7 @@ void weigh_driver(ErrorCause& cause, std::string_view message, const ErrorFacts&
     const auto os = os_of(facts);
     std::optional<CudaVersion> cuda;
     if (build && facts.matrix != nullptr && build->backend.kind() == BackendKind::Cuda) {
-        cuda = facts.matrix->cuda_of(build->backend, build->release);
+        cuda = facts.matrix->cuda_of(build->backend, build->release, os);
     }
     if (const auto reported = reported_driver_cuda(message)) {
         cause.evidence.push_back("the driver reports CUDA " + reported->to_string() +

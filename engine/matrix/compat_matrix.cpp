@@ -14,10 +14,10 @@ const ReleaseFact* CompatMatrix::release(const Version& torch) const {
     return it == releases.end() ? nullptr : &*it;
 }
 
-std::optional<CudaVersion> CompatMatrix::cuda_of(const Backend& backend,
-                                                 const Version& torch) const {
+std::optional<CudaVersion> CompatMatrix::cuda_of(const Backend& backend, const Version& torch,
+                                                 std::optional<OperatingSystem> os) const {
     for (const ReleaseCuda& r : release_cuda) {
-        if (r.backend == backend && r.torch == torch) {
+        if (r.backend == backend && r.torch == torch && (!r.os || r.os == os)) {
             return r.cuda;
         }
     }
@@ -84,10 +84,19 @@ std::optional<CudaVersion> CompatMatrix::first_cuda_for(ComputeCapability gpu) c
     return std::nullopt;
 }
 
-const RocmTargets* CompatMatrix::rocm(const Backend& backend) const {
-    const auto it = std::find_if(rocm_targets.begin(), rocm_targets.end(),
-                                 [&](const RocmTargets& r) { return r.backend == backend; });
-    return it == rocm_targets.end() ? nullptr : &*it;
+const RocmTargets* CompatMatrix::rocm(const Backend& backend, const Version& torch) const {
+    const RocmTargets* every_release = nullptr;
+    for (const RocmTargets& r : rocm_targets) {
+        if (r.backend != backend) {
+            continue;
+        }
+        if (!r.torch) {
+            every_release = &r;
+        } else if (r.torch->contains(torch, true)) {
+            return &r;
+        }
+    }
+    return every_release;
 }
 
 const HsaOverrideFact* CompatMatrix::hsa_override(std::string_view gfx) const {

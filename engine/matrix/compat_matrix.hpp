@@ -46,11 +46,13 @@ struct PublishedBackend {
     bool projected = false;
 };
 
-// The toolkit a backend is built with for one torch release, where it is not the backend's.
+// The toolkit a backend is built with for one torch release, where it is not the backend's; `os`:
+// only that system's build (2.14.1's cu132 moved to 13.2.2 on Linux only), absent: every system.
 struct ReleaseCuda {
     Version torch;
     Backend backend;
     CudaVersion cuda;
+    std::optional<OperatingSystem> os = {};
 };
 
 // A companion release that requires a range of torch (torchvision 0.29.1: torch>=2.14); its
@@ -91,9 +93,12 @@ struct ArchListFact {
     std::string basis; // "build-script", "release-rules", "conda-measured", "release-matrix"
 };
 
+// The gfx targets of a ROCm build; `torch`: only for the torch releases it holds (the list changed
+// between releases), absent: for every release whose build has no such row.
 struct RocmTargets {
     Backend backend;
     std::vector<std::string> gfx;
+    std::optional<SpecifierSet> torch = {};
 };
 
 // HSA_OVERRIDE_GFX_VERSION=`hsa_version` makes ROCm run a GPU of target `gfx` as `runs_as`, as a
@@ -164,14 +169,19 @@ struct CompatMatrix {
     std::set<std::string, std::less<>> wheel_lists;
 
     const ReleaseFact* release(const Version& torch) const;
-    // The toolkit of `backend` for `torch`: the release's own where the matrix has one.
-    std::optional<CudaVersion> cuda_of(const Backend& backend, const Version& torch) const;
+    // The toolkit of `backend` for `torch` on `os`: the release's own where the matrix has one
+    // for that system (or for every system), else the backend's. An unknown `os` takes only the
+    // rows for every system.
+    std::optional<CudaVersion> cuda_of(const Backend& backend, const Version& torch,
+                                       std::optional<OperatingSystem> os) const;
     const CudaDriverFact* cuda_driver(const CudaVersion& cuda, OperatingSystem os) const;
     const CompatFloor* compat_floor(std::uint32_t cuda_major, OperatingSystem os) const;
     const ArchListFact* arch_list(const Version& torch, const Backend& backend, OperatingSystem os,
                                   CpuArch arch) const;
     std::optional<CudaVersion> first_cuda_for(ComputeCapability gpu) const;
-    const RocmTargets* rocm(const Backend& backend) const;
+    // The gfx list of `backend`'s build of `torch`: the row whose torch range holds it, else the
+    // backend's row without a range; nullptr: none known.
+    const RocmTargets* rocm(const Backend& backend, const Version& torch) const;
     const HsaOverrideFact* hsa_override(std::string_view gfx) const; // nullptr: none documented
     // The build PyPI's torch `torch` is for this OS and CPU (cu126 for 2.7.1 on Linux x86_64),
     // where a source says so.

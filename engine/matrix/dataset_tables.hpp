@@ -208,7 +208,8 @@ inline constexpr auto rocm_target = table<RocmTargets>("rocm_target", 2,
     key<Backend>("backend", &RocmTargets::backend),
     required<GfxList>("gfx", &RocmTargets::gfx),
     stored<Text>("note", false),
-    stored<Citations>("cites"));
+    stored<Citations>("cites"),
+    optional_key<Specifier>("torch", &RocmTargets::torch).added_in(12));
 
 inline constexpr auto gpu_pci = table<GpuPciEntry>("gpu_pci", 2,
     key<PciHalf>("vendor", &GpuPciEntry::vendor),
@@ -263,7 +264,8 @@ inline constexpr auto release_cuda = table<ReleaseCuda>("release_cuda", 6,
     key<Backend>("backend", &ReleaseCuda::backend),
     required<CudaVersion>("cuda", &ReleaseCuda::cuda),
     stored<Text>("note", false),
-    stored<Citations>("cites"));
+    stored<Citations>("cites"),
+    optional_key<Os>("os", &ReleaseCuda::os).added_in(13));
 
 inline constexpr auto companion_range = table<CompanionRange>("companion_range", 6,
     key<Text>("package", &CompanionRange::package),

@@ -92,7 +92,8 @@ struct Migration {
 // runtime bound. 6: release_cuda, companion_range. 7: hsa_override. 8: wheel_file's seen_in.
 // 9: gpu_model's PCI ids and origins, amd_gpu_model, intel_gpu_model. 10: known_issue's message
 // patterns, message source, message_only and decided_by. 11: index_build, derived from the wheel
-// files already imported. (Versions 5, 8, 9 and 10 rebuilt their
+// files already imported. 12: rocm_target's torch range. 13: release_cuda's os. (Versions 5, 8,
+// 9 and 10 rebuilt their
 // tables to keep a column order before the declarations existed; every read names its columns.)
 const std::vector<Migration>& migrations() {
     static const std::vector<Migration> all{
@@ -107,6 +108,8 @@ const std::vector<Migration>& migrations() {
         {},
         {},
         {"", "", fill_index_builds},
+        {},
+        {},
     };
     return all;
 }
@@ -135,7 +138,9 @@ std::string create_table_sql(const TableSpec& spec, int version) {
         }
     }
     for (const Column& column : spec.key) {
-        key += ", " + column.name;
+        if (column.since <= version) { // a key column added later is not in the index
+            key += ", " + column.name;
+        }
     }
     sql += "    source INTEGER NOT NULL REFERENCES source(id),\n"
            "    valid_from INTEGER NOT NULL REFERENCES revision(number),\n"

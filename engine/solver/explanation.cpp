@@ -132,7 +132,7 @@ std::string build_for(const CompatMatrix& matrix, const TargetMachine& machine,
     });
     for (const PublishedBackend* p : builds) {
         const ArchListFact* arch = matrix.arch_list(p->torch, p->backend, p->os, p->arch);
-        const auto cuda = matrix.cuda_of(p->backend, p->torch);
+        const auto cuda = matrix.cuda_of(p->backend, p->torch, p->os);
         if (arch != nullptr && cuda) {
             const GpuFit fit = fit_on_gpu(arch->arch_list, *cuda, gpu.capability,
                                           matrix.first_cuda_for(gpu.capability));
@@ -191,7 +191,7 @@ std::vector<std::string> amd_gpu_lines(const CompatMatrix& matrix, const TargetM
                                        const Candidate& solution) {
     std::vector<std::string> lines;
     const std::string build = solution.backend.to_string();
-    const RocmTargets* targets = matrix.rocm(solution.backend);
+    const RocmTargets* targets = matrix.rocm(solution.backend, solution.torch);
     for (const std::string& gfx : machine.rocm_gfx) {
         const auto applied =
             std::find_if(solution.hsa_overrides.begin(), solution.hsa_overrides.end(),
@@ -429,7 +429,7 @@ std::vector<std::string> explain_solution(const CompatMatrix& matrix, const Targ
     }
     lines.push_back("chose torch " + label(s) + ", the newest release that fits");
     if (s.backend.kind() == BackendKind::Cuda) {
-        const auto cuda = matrix.cuda_of(s.backend, s.torch);
+        const auto cuda = matrix.cuda_of(s.backend, s.torch, machine.tags.os);
         lines.push_back(
             s.backend.to_string() + " is CUDA " + (cuda ? cuda->to_string() : "?") + "; driver " +
             (machine.nvidia_driver ? machine.nvidia_driver->to_string() : "?") + " meets it " +

@@ -56,12 +56,12 @@ std::string clash_between(const std::vector<HsaOverrideFact>& overrides, const R
 
 } // namespace
 
-GfxCheck check_gfx_targets(const CompatMatrix& matrix, const Backend& backend,
+GfxCheck check_gfx_targets(const CompatMatrix& matrix, const Version& torch, const Backend& backend,
                            const std::vector<std::string>& gpus, OperatingSystem os) {
     if (gpus.empty()) {
         return {};
     }
-    const RocmTargets* targets = matrix.rocm(backend);
+    const RocmTargets* targets = matrix.rocm(backend, torch);
     if (targets == nullptr) {
         return {GfxFit::Unverified, {}, {}};
     }

@@ -15,7 +15,7 @@ struct GfxCheck {
     std::vector<GfxNotBuilt> rejections;    // each GPU the build cannot run
 };
 
-// The verdict of ROCm build `backend` for AMD GPUs of targets `gpus` on `os`:
+// The verdict of torch `torch`'s ROCm build `backend` for AMD GPUs of targets `gpus` on `os`:
 // - NotNeeded without AMD GPUs; Unverified when the matrix knows no gfx list for the build;
 // - Built when its list has every target;
 // - Override when each other GPU has a documented override that runs it as a target the list
@@ -23,7 +23,7 @@ struct GfxCheck {
 //   to every GPU, when they all need the same value and it names the target of every GPU the list
 //   has (gfx1031 with gfx1030 under 10.3.0, not gfx1031 with gfx1100);
 // - otherwise a rejection per GPU that the build cannot run, saying why its override fails.
-GfxCheck check_gfx_targets(const CompatMatrix& matrix, const Backend& backend,
+GfxCheck check_gfx_targets(const CompatMatrix& matrix, const Version& torch, const Backend& backend,
                            const std::vector<std::string>& gpus, OperatingSystem os);
 
 // The assumption an answer under `fact` states: "assumes HSA_OVERRIDE_GFX_VERSION=10.3.0 wherever

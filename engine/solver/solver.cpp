@@ -415,7 +415,7 @@ private:
     const std::string& best_platform() const { return best_platform_; }
 
     void check_driver(Candidate& c) const {
-        const auto cuda = matrix_.cuda_of(c.backend, c.torch);
+        const auto cuda = matrix_.cuda_of(c.backend, c.torch, machine_.tags.os);
         if (!cuda) {
             c.rejections.push_back(MissingFact{c.backend, "its CUDA version is unknown"});
             return;
@@ -480,7 +480,7 @@ private:
     }
 
     void check_gpus(Candidate& c) const {
-        const auto cuda = matrix_.cuda_of(c.backend, c.torch);
+        const auto cuda = matrix_.cuda_of(c.backend, c.torch, machine_.tags.os);
         const ArchListFact* arch =
             matrix_.arch_list(c.torch, c.backend, machine_.tags.os, machine_.tags.arch);
         for (const auto& gpu : machine_.nvidia_gpus) {
@@ -509,7 +509,8 @@ private:
     }
 
     void check_gfx(Candidate& c) const {
-        GfxCheck gfx = check_gfx_targets(matrix_, c.backend, machine_.rocm_gfx, machine_.tags.os);
+        GfxCheck gfx =
+            check_gfx_targets(matrix_, c.torch, c.backend, machine_.rocm_gfx, machine_.tags.os);
         c.gfx_fit = gfx.fit;
         if (gfx.fit == GfxFit::Unverified) {
             for (const std::string& target : machine_.rocm_gfx) {

@@ -262,4 +262,47 @@ BOOST_AUTO_TEST_CASE(on_a_terminal_the_warnings_are_shown_once_in_the_header) {
     BOOST_TEST(piped.err.find("torchpin: warning: ") != std::string::npos, piped.err);
 }
 
+// Builds the 2026-12 audit added to data/backends.toml (issue 30 item 2): each resolves on a
+// machine of its platform; before, each was "not published for this OS and CPU".
+BOOST_AUTO_TEST_CASE(builds_added_by_the_2026_12_audit_resolve_on_their_platform) {
+    const Scratch s;
+    const std::string cpu_box =
+        test::source_path("tests/data/machines/profiles/linux-cpu.json").string();
+    struct Build {
+        const char* torch;
+        const char* backend;
+        const char* os;
+        const char* arch;
+        const char* pin; // the requirement line of the answer
+    };
+    const Build builds[] = {
+        {"2.6.0", "xpu", "linux", "x86_64", "torch==2.6.0"},
+        {"2.7.0", "xpu", "linux", "x86_64", "torch==2.7.0"},
+        {"2.9.0", "xpu", "windows", "amd64", "torch==2.9.0+xpu"},
+        {"2.9.1", "xpu", "windows", "amd64", "torch==2.9.1+xpu"},
+        {"2.10.0", "xpu", "windows", "amd64", "torch==2.10.0+xpu"},
+        {"2.11.0", "xpu", "windows", "amd64", "torch==2.11.0+xpu"},
+        {"2.12.0", "xpu", "windows", "amd64", "torch==2.12.0+xpu"},
+        {"2.12.1", "xpu", "windows", "amd64", "torch==2.12.1+xpu"},
+        {"2.14.0", "xpu", "windows", "amd64", "torch==2.14.0+xpu"},
+        {"2.14.1", "xpu", "windows", "amd64", "torch==2.14.1+xpu"},
+        {"2.1.2", "cpu", "linux", "aarch64", "torch==2.1.2"},
+        {"2.3.0", "cpu", "linux", "aarch64", "torch==2.3.0"},
+        {"2.1.2", "cpu", "macos", "arm64", "torch==2.1.2"},
+    };
+    for (const Build& b : builds) {
+        BOOST_TEST_CONTEXT(b.torch << ' ' << b.backend << ' ' << b.os << ' ' << b.arch) {
+            const auto r =
+                s.run({"resolve", "--machine", cpu_box, "--os", b.os, "--arch", b.arch, "--python",
+                       "3.10", "--backend", b.backend, std::string("torch==") + b.torch});
+            BOOST_TEST(r.exit_code == 0, r.err);
+            BOOST_TEST(r.out.find(std::string("\n") + b.pin + "\n") != std::string::npos, r.out);
+        }
+    }
+    // 2.9.1's 3.13t (an observed cp313t file; the release matrix listed only 3.14t).
+    const auto free_threaded = s.run(resolve_on_gpu_box(
+        {"--python", "3.13t", "--driver", "580.95.05", "--gpu", "9.0", "torch==2.9.1"}));
+    BOOST_TEST(free_threaded.exit_code == 0, free_threaded.err);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -82,9 +82,10 @@ MatrixBuilder& MatrixBuilder::driver(const std::string& cuda_version,
 
 MatrixBuilder& MatrixBuilder::release_cuda(const std::string& torch, const std::string& backend,
                                            const std::string& cuda_version,
-                                           const std::string& linux_minimum_driver) {
-    matrix_.release_cuda.push_back(
-        ReleaseCuda{Version::from(torch), Backend::from(backend), CudaVersion::from(cuda_version)});
+                                           const std::string& linux_minimum_driver,
+                                           std::optional<OperatingSystem> os) {
+    matrix_.release_cuda.push_back(ReleaseCuda{Version::from(torch), Backend::from(backend),
+                                               CudaVersion::from(cuda_version), os});
     return driver(cuda_version, linux_minimum_driver);
 }
 
@@ -127,8 +128,11 @@ MatrixBuilder& MatrixBuilder::first_cuda(const std::string& sm, const std::strin
     return *this;
 }
 
-MatrixBuilder& MatrixBuilder::rocm(const std::string& backend, const std::string& gfx) {
-    matrix_.rocm_targets.push_back(RocmTargets{Backend::from(backend), split(gfx)});
+MatrixBuilder& MatrixBuilder::rocm(const std::string& backend, const std::string& gfx,
+                                   const std::string& torch) {
+    matrix_.rocm_targets.push_back(
+        RocmTargets{Backend::from(backend), split(gfx),
+                    torch.empty() ? std::nullopt : std::optional(SpecifierSet::from(torch))});
     return *this;
 }
 

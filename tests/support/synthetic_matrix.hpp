@@ -31,10 +31,12 @@ public:
                         const std::string& linux_minimum_driver);
     // A toolkit release's Linux driver minimum alone (no backend is built with it).
     MatrixBuilder& driver(const std::string& cuda_version, const std::string& linux_minimum_driver);
-    // The toolkit of one release's build where it is not the backend's, with its Linux minimum.
+    // The toolkit of one release's build where it is not the backend's, with its Linux minimum;
+    // `os`: that system's build only.
     MatrixBuilder& release_cuda(const std::string& torch, const std::string& backend,
                                 const std::string& cuda_version,
-                                const std::string& linux_minimum_driver);
+                                const std::string& linux_minimum_driver,
+                                std::optional<OperatingSystem> os = std::nullopt);
     // A companion release requiring a torch range, published with `released_with`.
     MatrixBuilder& companion_range(const std::string& package, const std::string& version,
                                    const std::string& torch_spec, const std::string& released_with);
@@ -43,7 +45,9 @@ public:
     MatrixBuilder& arch_list(const std::string& torch_spec, const std::string& backend,
                              const std::string& archs);
     MatrixBuilder& first_cuda(const std::string& sm, const std::string& cuda_version);
-    MatrixBuilder& rocm(const std::string& backend, const std::string& gfx);
+    // `torch`: the releases the list is for (">=2.14,<2.15"); empty: every other release.
+    MatrixBuilder& rocm(const std::string& backend, const std::string& gfx,
+                        const std::string& torch = "");
     // HSA_OVERRIDE_GFX_VERSION=`hsa_version` runs a `gfx` GPU as `runs_as` ("" rocm_up_to: any
     // ROCm); its chip is "chip of <gfx>".
     MatrixBuilder& hsa_override(const std::string& gfx, const std::string& hsa_version,

@@ -29,7 +29,7 @@ CompatMatrix amd_matrix() {
 
 GfxCheck check(const std::vector<std::string>& gpus, const Backend& backend = rocm62,
                OperatingSystem os = OperatingSystem::Linux) {
-    return check_gfx_targets(amd_matrix(), backend, gpus, os);
+    return check_gfx_targets(amd_matrix(), Version::from("2.5.0"), backend, gpus, os);
 }
 
 std::string only_note(const GfxCheck& result) {
@@ -113,6 +113,29 @@ BOOST_AUTO_TEST_CASE(a_gpu_without_an_override_fails_the_build_for_all) {
 BOOST_AUTO_TEST_CASE(no_known_list_is_unverified_and_no_amd_gpu_needs_nothing) {
     BOOST_TEST((check({"gfx1031"}, Backend::from("rocm5.7")).fit == GfxFit::Unverified));
     BOOST_TEST((check({}).fit == GfxFit::NotNeeded));
+}
+
+// rocm7.1's list changed between releases: a row for 2.10 - 2.12 adds gfx1151 to uv's list, the
+// unranged row answers for every other release.
+BOOST_AUTO_TEST_CASE(a_list_keyed_by_torch_release_answers_for_its_releases_only) {
+    MatrixBuilder b;
+    b.rocm("rocm7.1", "gfx1030 gfx1100")
+        .rocm("rocm7.1", "gfx1030 gfx1100 gfx1151", ">=2.10,<2.13")
+        .rocm("rocm7.14", "gfx1100", ">=2.14,<2.15");
+    const CompatMatrix m = b.matrix();
+    const Backend rocm71 = Backend::from("rocm7.1");
+    const Backend rocm714 = Backend::from("rocm7.14");
+    const auto check_for = [&](const char* torch, const Backend& backend) {
+        return check_gfx_targets(m, Version::from(torch), backend, {"gfx1151"},
+                                 OperatingSystem::Linux);
+    };
+    BOOST_TEST(check_for("2.10.0", rocm71).rejections.empty());
+    BOOST_TEST(check_for("2.12.1", rocm71).rejections.empty());
+    BOOST_TEST(check_for("2.13.0", rocm71).rejections.size() == 1u); // the unranged row lacks it
+    BOOST_TEST(check_for("2.14.1", rocm714).rejections.size() == 1u);
+    BOOST_TEST((check_for("2.15.0", rocm714).fit == GfxFit::Unverified)); // no row holds 2.15
+    BOOST_TEST(m.rocm(rocm71, Version::from("2.11.0"))->gfx.size() == 3u);
+    BOOST_TEST(m.rocm(rocm71, Version::from("2.9.0"))->gfx.size() == 2u);
 }
 
 BOOST_AUTO_TEST_CASE(the_assumption_names_the_value_the_gpu_and_the_target_it_runs_as) {

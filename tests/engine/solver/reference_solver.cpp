@@ -98,10 +98,16 @@ bool listed(const std::vector<std::string>& list, const std::string& gfx) {
 
 // 0 every AMD GPU in the build's list, 1 the rest run under one HSA override value, 2 no list
 // known; -1 the build cannot run them.
-int gfx_rank(const CompatMatrix& m, const TargetMachine& machine, const Backend& backend) {
-    const RocmTargets* targets = nullptr;
+int gfx_rank(const CompatMatrix& m, const TargetMachine& machine, const Version& torch,
+             const Backend& backend) {
+    const RocmTargets* targets = nullptr; // the row for this release, else the unranged one
     for (const RocmTargets& t : m.rocm_targets) {
-        targets = t.backend == backend ? &t : targets;
+        if (t.backend == backend && t.torch && t.torch->contains(torch, true)) {
+            targets = &t;
+        }
+    }
+    for (const RocmTargets& t : m.rocm_targets) {
+        targets = targets == nullptr && t.backend == backend && !t.torch ? &t : targets;
     }
     if (machine.rocm_gfx.empty()) {
         return 0;
@@ -248,7 +254,7 @@ std::optional<ReferenceAnswer> reference_resolve(const CompatMatrix& m,
                 continue;
             int amd_rank = 0;
             if (b.kind() == BackendKind::Rocm) {
-                amd_rank = gfx_rank(m, machine, b);
+                amd_rank = gfx_rank(m, machine, release.torch, b);
                 if (amd_rank < 0)
                     continue;
             }

@@ -142,8 +142,13 @@ BOOST_AUTO_TEST_CASE(a_release_toolkit_sets_the_driver_it_needs_directly) {
     MatrixBuilder b = releases_2_14_and_2_15();
     b.release_cuda("2.14.1", "cu132", "13.2.2", "595.71.05");
     const CompatMatrix& m = b.matrix();
-    BOOST_TEST(m.cuda_of(Backend::from("cu132"), Version::from("2.14.1"))->to_string() == "13.2.2");
-    BOOST_TEST(m.cuda_of(Backend::from("cu132"), Version::from("2.14.0"))->to_string() == "13.2.1");
+    const Backend cu132 = Backend::from("cu132");
+    BOOST_TEST(m.cuda_of(cu132, Version::from("2.14.1"), OperatingSystem::Linux)->to_string() ==
+               "13.2.2");
+    BOOST_TEST(m.cuda_of(cu132, Version::from("2.14.1"), OperatingSystem::Windows)->to_string() ==
+               "13.2.2"); // the row names no system: every system's build
+    BOOST_TEST(m.cuda_of(cu132, Version::from("2.14.0"), OperatingSystem::Linux)->to_string() ==
+               "13.2.1");
     ResolveRequest request = request_for({"torch==2.14.1"});
     request.backend = Backend::from("cu132");
     const auto r = resolve(m, linux_machine("3.12", "595.58.03", {"12.0"}), request);
@@ -154,6 +159,18 @@ BOOST_AUTO_TEST_CASE(a_release_toolkit_sets_the_driver_it_needs_directly) {
     const auto older = resolve(m, linux_machine("3.12", "595.58.03", {"12.0"}), request);
     BOOST_REQUIRE(older.solution.has_value());
     BOOST_TEST((older.solution->driver_fit == DriverFit::Direct));
+}
+
+// 2.14.1's move to CUDA 13.2.2 was for the Linux binaries only (v2.14.1 release notes).
+BOOST_AUTO_TEST_CASE(a_release_toolkit_of_one_system_leaves_the_others_on_the_backends) {
+    MatrixBuilder b = releases_2_14_and_2_15();
+    b.release_cuda("2.14.1", "cu132", "13.2.2", "595.71.05", OperatingSystem::Linux);
+    const CompatMatrix& m = b.matrix();
+    const Backend cu132 = Backend::from("cu132");
+    const Version v2141 = Version::from("2.14.1");
+    BOOST_TEST(m.cuda_of(cu132, v2141, OperatingSystem::Linux)->to_string() == "13.2.2");
+    BOOST_TEST(m.cuda_of(cu132, v2141, OperatingSystem::Windows)->to_string() == "13.2.1");
+    BOOST_TEST(m.cuda_of(cu132, v2141, std::nullopt)->to_string() == "13.2.1");
 }
 
 BOOST_AUTO_TEST_CASE(among_minor_version_fits_the_driver_own_cuda_minor_comes_first) {

@@ -466,6 +466,79 @@ BOOST_AUTO_TEST_CASE(rocm_targets_are_well_formed) {
     }
 }
 
+// A release's own toolkit is for a build the release published (on the row's system), has a
+// driver row of its minor, and one (torch, backend) is keyed either per system or for all.
+BOOST_AUTO_TEST_CASE(release_toolkits_are_of_published_builds_with_a_driver_row) {
+    std::set<std::string> published;
+    for (const Row& build : test::dataset_rows("backends.toml", release_backend_table())) {
+        published.insert(*build.at("torch") + ' ' + *build.at("backend") + ' ' + *build.at("os"));
+        published.insert(*build.at("torch") + ' ' + *build.at("backend") + " any");
+    }
+    std::set<std::string> minors;
+    for (const Row& row : test::dataset_rows("cuda.toml", cuda_driver_table())) {
+        const CudaVersion cuda = CudaVersion::from(*row.at("cuda"));
+        minors.insert(std::to_string(cuda.major()) + '.' + std::to_string(cuda.minor()));
+    }
+    std::map<std::string, std::set<std::string>> systems; // "2.14.1 cu132" -> {"linux"}
+    const auto rows = test::dataset_rows("cuda.toml", release_cuda_table());
+    BOOST_TEST(rows.size() >= 10u);
+    for (const Row& row : rows) {
+        const std::string build = *row.at("torch") + ' ' + *row.at("backend");
+        const std::string os = row.at("os").value_or("any");
+        BOOST_TEST(published.contains(build + ' ' + os), build << ' ' << os);
+        const CudaVersion cuda = CudaVersion::from(*row.at("cuda"));
+        BOOST_TEST(
+            minors.contains(std::to_string(cuda.major()) + '.' + std::to_string(cuda.minor())),
+            build);
+        BOOST_TEST(systems[build].insert(os).second, build << ' ' << os << " twice");
+    }
+    for (const auto& [build, oses] : systems) {
+        BOOST_TEST(!(oses.contains("any") && oses.size() > 1u), build);
+    }
+}
+
+// The builds' own lists are keyed by torch release: no two rows of a backend hold one published
+// build, and every published ROCm build of 2.10 - 2.14 has one (data/rocm.toml's header).
+BOOST_AUTO_TEST_CASE(rocm_lists_keyed_by_release_cover_each_published_build_once) {
+    const auto targets = test::dataset_rows("rocm.toml", rocm_target_table());
+    std::size_t covered = 0;
+    for (const Row& build : test::dataset_rows("backends.toml", release_backend_table())) {
+        const std::string backend = *build.at("backend");
+        if (!backend.starts_with("rocm")) {
+            continue;
+        }
+        const Version torch = Version::from(*build.at("torch"));
+        std::size_t holding = 0;
+        for (const Row& row : targets) {
+            if (*row.at("backend") == backend && row.at("torch") &&
+                SpecifierSet::from(*row.at("torch")).contains(torch, true)) {
+                ++holding;
+            }
+        }
+        BOOST_TEST(holding <= 1u, backend << " " << torch.to_string());
+        const bool audited = !(torch < Version::from("2.10.0")) && torch < Version::from("2.15.0");
+        BOOST_TEST((holding == 1u || !audited), backend << " " << torch.to_string());
+        covered += holding;
+    }
+    BOOST_TEST(covered == 14u); // 2.10.0: 7.0, 7.1; 2.11.0 - 2.13.0: 7.1, 7.2; 2.14.x: 7.2, 7.14
+}
+
+// rocm7.14 of torch 2.14 (the builder's ROCm 7.14 path): no gfx900/gfx906, no RDNA1, no gfx1036,
+// although the rocm7.14 index mirrors ROCm device packages for RDNA1 and gfx1031 - gfx1036.
+BOOST_AUTO_TEST_CASE(rocm7_14_of_torch_2_14_lists_the_builders_thirteen_targets) {
+    for (const Row& row : test::dataset_rows("rocm.toml", rocm_target_table())) {
+        if (*row.at("backend") != "rocm7.14") {
+            continue;
+        }
+        BOOST_TEST(row.at("torch") == std::optional<std::string>(">=2.14,<2.15"));
+        BOOST_TEST(words(*row.at("gfx")) ==
+                       (std::vector<std::string>{"gfx908", "gfx90a", "gfx942", "gfx950", "gfx1030",
+                                                 "gfx1100", "gfx1101", "gfx1102", "gfx1103",
+                                                 "gfx1200", "gfx1201", "gfx1150", "gfx1151"}),
+                   boost::test_tools::per_element());
+    }
+}
+
 BOOST_AUTO_TEST_CASE(hsa_overrides_run_each_gpu_as_another_target_some_build_carries) {
     const auto overrides = test::dataset_rows("hsa_overrides.toml", hsa_override_table());
     BOOST_TEST(overrides.size() >= 9u);
