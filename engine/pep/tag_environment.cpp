@@ -343,6 +343,7 @@ bool supported(const Tag& tag, const TagEnvironment& env) {
 
 TagRanking::TagRanking(const TagEnvironment& env)
     : tags_(accepted_tags(env)) {
+    priorities_.reserve(tags_.size()); // about 900 tags on Linux: no rehash while filling
     for (std::size_t i = 0; i < tags_.size(); ++i) {
         priorities_.emplace(tags_[i], i); // a repeated tag keeps its first, best, priority
     }
