@@ -2,6 +2,7 @@
 #include "cli/check_output.hpp"
 
 #include "cli/global_options.hpp"
+#include "engine/base/diagnostic.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -30,6 +31,23 @@ std::string github_escape(std::string_view text, bool property) {
     return out;
 }
 
+// A finding that points at a byte of its line (unreadable-file) shows the line with a caret.
+bool has_excerpt(const CheckFinding& f) {
+    return !f.source_line.empty() && f.where.column > 0;
+}
+
+// "requirements.txt:3", "bad.txt:1:14" with an excerpt, "missing.txt" without a line.
+std::string text_place(const std::string& path, const CheckFinding& f) {
+    std::string out = path;
+    if (f.where.line > 0) {
+        out += ":" + std::to_string(f.where.line);
+        if (has_excerpt(f)) {
+            out += ":" + std::to_string(f.where.column);
+        }
+    }
+    return out;
+}
+
 std::string sarif_level(Severity severity) {
     return severity == Severity::Error ? "error" : "warning";
 }
@@ -50,16 +68,17 @@ std::string check_text(const std::vector<CheckedFile>& files, bool color) {
     std::string out;
     for (const CheckedFile& file : files) {
         for (const CheckFinding& f : file.findings) {
-            out += file.path + ":" + std::to_string(f.where.line) + ": " +
+            out += text_place(file.path, f) + ": " +
                    paint(color, f.severity == Severity::Error ? "1;31" : "1;33", f.rule) + ": " +
-                   f.message + "\n    fix: " + f.fix + "\n";
+                   f.message + "\n";
+            if (has_excerpt(f)) {
+                out += excerpt_with_caret(f.source_line, f.where.column) + "\n";
+            }
+            out += "    fix: " + f.fix + "\n";
         }
     }
     const CheckTotals totals = count_findings(files);
-    std::size_t checked = 0;
-    for (const CheckedFile& file : files) {
-        checked += file.format.empty() ? 0 : 1;
-    }
+    const std::size_t checked = files.size();
     out += std::to_string(totals.errors) + (totals.errors == 1 ? " error, " : " errors, ") +
            std::to_string(totals.warnings) + (totals.warnings == 1 ? " warning" : " warnings") +
            " in " + std::to_string(checked) + (checked == 1 ? " file\n" : " files\n");
@@ -77,8 +96,13 @@ std::string check_json(const std::vector<CheckedFile>& files) {
                                 {"message", f.message},
                                 {"fix", f.fix}});
         }
-        out_files.push_back(
-            {{"path", file.path}, {"format", file.format}, {"findings", std::move(findings)}});
+        nlohmann::ordered_json format = file.format; // null: the file could not be read
+        if (file.format.empty()) {
+            format = nullptr;
+        }
+        out_files.push_back({{"path", file.path},
+                             {"format", std::move(format)},
+                             {"findings", std::move(findings)}});
     }
     const CheckTotals totals = count_findings(files);
     const nlohmann::ordered_json out{{"schema", "torchpin/check/v1"},
@@ -92,10 +116,16 @@ std::string check_github(const std::vector<CheckedFile>& files) {
     std::string out;
     for (const CheckedFile& file : files) {
         for (const CheckFinding& f : file.findings) {
-            out +=
-                "::" + std::string(name(f.severity)) + " file=" + github_escape(file.path, true) +
-                ",line=" + std::to_string(f.where.line) + ",title=" + github_escape(f.rule, true) +
-                "::" + github_escape(f.message + " (fix: " + f.fix + ")", false) + "\n";
+            std::string place = "file=" + github_escape(file.path, true);
+            if (f.where.line > 0) {
+                place += ",line=" + std::to_string(f.where.line);
+                if (has_excerpt(f)) {
+                    place += ",col=" + std::to_string(f.where.column);
+                }
+            }
+            out += "::" + std::string(name(f.severity)) + " " + place +
+                   ",title=" + github_escape(f.rule, true) +
+                   "::" + github_escape(f.message + " (fix: " + f.fix + ")", false) + "\n";
         }
     }
     return out;
@@ -121,6 +151,9 @@ std::string check_sarif(const std::vector<CheckedFile>& files) {
             nlohmann::ordered_json location{{"artifactLocation", {{"uri", file.path}}}};
             if (f.where.line > 0) {
                 location["region"] = {{"startLine", f.where.line}};
+                if (has_excerpt(f)) {
+                    location["region"]["startColumn"] = f.where.column;
+                }
             }
             const auto* rule = find_check_rule(f.rule);
             results.push_back({{"ruleId", f.rule},

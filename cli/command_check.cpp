@@ -1,10 +1,12 @@
 // `torchpin check FILE...`: reads requirements files and lockfiles, runs every rule (the machine
-// rules once per target) and prints the findings as text, JSON, GitHub annotations or SARIF.
+// rules once per target) and prints the findings as text, JSON, GitHub annotations or SARIF; a
+// file that cannot be read or parsed is a finding too, and the others are still checked.
 #include "cli/check_output.hpp"
 #include "cli/commands.hpp"
 #include "cli/machine_options.hpp"
 #include "cli/matrix_access.hpp"
 #include "cli/resolver_session.hpp"
+#include "engine/base/diagnostic.hpp"
 #include "engine/base/utf8_path.hpp"
 #include "engine/check/lock_check.hpp"
 #include "engine/matrix/compat_matrix_loader.hpp"
@@ -15,6 +17,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace torchpin::cli {
 
@@ -71,6 +74,29 @@ void add_checked(std::vector<CheckedFile>& out, const std::string& path,
     }
 }
 
+// A FILE that could not be read or parsed: one unreadable-file finding at the place the reader
+// names (an include's own path when the error is inside it), so the other files are still
+// checked and every output format reports it.
+void add_unreadable(std::vector<CheckedFile>& out, const std::string& path,
+                    const Diagnostic& error) {
+    std::string fix = error.line > 0
+                          ? "correct line " + std::to_string(error.line) +
+                                " where the reader stopped, then check again; until then no "
+                                "other rule judges this file"
+                          : "give a readable requirements file or lockfile (UTF-8 text); until "
+                            "then no other rule judges it";
+    CheckFinding finding =
+        make_finding("unreadable-file", SourceLocation{error.origin, error.line, error.column},
+                     error.message, std::move(fix));
+    finding.source_line = error.source_line;
+    out.push_back(CheckedFile{path, "", {}});
+    if (error.origin.empty() || error.origin == path) {
+        out.back().findings.push_back(std::move(finding));
+    } else {
+        out.push_back(CheckedFile{error.origin, "", {std::move(finding)}});
+    }
+}
+
 int run_check(const GlobalOptions& global, const CheckOptions& options) {
     require_format(global, "check", {"text", "json", "github", "sarif"});
     // The matrix loads on another thread while the files are read (a large uv.lock's TOML is
@@ -79,9 +105,17 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
         auto store = open_matrix_for_reading(global);
         return load_compat_matrix_every_platform(store, revision_to_read(store, global.revision));
     });
-    std::vector<LockedRequirements> files;
+    // Every file is read; one that fails is a finding, not the end of the run.
+    std::vector<std::optional<LockedRequirements>> files;
+    std::vector<std::optional<Diagnostic>> read_errors;
     for (const std::string& path : options.files) {
-        files.push_back(read_locked_requirements(path_from_utf8(path)));
+        try {
+            files.emplace_back(read_locked_requirements(path_from_utf8(path)));
+            read_errors.emplace_back();
+        } catch (const InputError& e) {
+            files.emplace_back();
+            read_errors.emplace_back(e.diagnostic());
+        }
     }
     const CompatMatrix matrix = loading.get();
     std::vector<std::string> warnings;
@@ -90,9 +124,15 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
         warnings.push_back(*stale);
     }
     std::vector<CheckedFile> checked;
+    bool any_unreadable = false;
     for (std::size_t i = 0; i < files.size(); ++i) {
-        add_checked(checked, options.files[i], files[i],
-                    check_locked_requirements(files[i], matrix, targets));
+        if (read_errors[i]) {
+            add_unreadable(checked, options.files[i], *read_errors[i]);
+            any_unreadable = true;
+        } else {
+            add_checked(checked, options.files[i], *files[i],
+                        check_locked_requirements(*files[i], matrix, targets));
+        }
     }
     if (global.format == "json") {
         std::cout << check_json(checked);
@@ -107,6 +147,10 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
         for (const std::string& warning : warnings) {
             std::cerr << "torchpin: warning: " << warning << '\n';
         }
+    }
+    // docs/cli.md: an unreadable or malformed file is bad input (2), even beside other errors.
+    if (any_unreadable) {
+        return 2;
     }
     const CheckTotals totals = count_findings(checked);
     return totals.errors > 0 || (options.strict && totals.warnings > 0) ? 1 : 0;

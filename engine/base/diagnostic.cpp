@@ -66,14 +66,14 @@ std::string render(const Diagnostic& d, Severity severity) {
     std::string out = location_prefix(d) +
                       (severity == Severity::Error ? ": error: " : ": warning: ") + d.message;
     if (!d.source_line.empty() || d.column > 0) {
-        std::size_t column = d.column;
-        const std::string shown = window_around(d.source_line, column);
-        out += "\n    " + shown;
-        if (column > 0) {
-            out += "\n    " + caret_line(shown, column);
-        }
+        out += '\n' + excerpt_with_caret(d.source_line, d.column);
     }
     return out;
+}
+
+std::string excerpt_with_caret(std::string_view source_line, std::size_t column) {
+    const std::string shown = window_around(source_line, column);
+    return column > 0 ? "    " + shown + "\n    " + caret_line(shown, column) : "    " + shown;
 }
 
 Diagnostic locate(const ParseError& error, std::string_view origin, std::size_t line) {

@@ -32,6 +32,10 @@ enum class Severity { Error, Warning };
 // caret under the column.
 std::string render(const Diagnostic& diagnostic, Severity severity = Severity::Error);
 
+// The source line (cut to a window around a long line's column) and, when `column` > 0, a caret
+// under it, each line indented by four spaces: "    torch >= 2.1 cuda\n                 ^".
+std::string excerpt_with_caret(std::string_view source_line, std::size_t column);
+
 // Places a parse error of one line of text at `line` of `origin`.
 Diagnostic locate(const ParseError& error, std::string_view origin, std::size_t line = 1);
 

@@ -10,6 +10,9 @@ namespace torchpin {
 namespace {
 
 constexpr std::array rules{
+    CheckRule{"unreadable-file", Severity::Error, false,
+              "the file could not be read (missing, binary, not UTF-8, too large) or parsed, so "
+              "no other rule judged it"},
     CheckRule{"unpaired-companion", Severity::Error, false,
               "torchvision or torchaudio is not the release paired with the pinned torch"},
     CheckRule{"mixed-backends", Severity::Error, false,
@@ -69,8 +72,8 @@ CheckFinding make_finding(std::string_view rule, const SourceLocation& where, st
     if (known == nullptr) {
         throw std::logic_error("check: no rule \"" + std::string(rule) + "\" in the catalog");
     }
-    return CheckFinding{std::string(rule), known->severity, where, std::move(message),
-                        std::move(fix)};
+    return CheckFinding{std::string(rule),  known->severity, where,
+                        std::move(message), std::move(fix),  {}};
 }
 
 } // namespace torchpin

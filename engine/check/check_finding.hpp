@@ -35,6 +35,9 @@ struct CheckFinding {
     SourceLocation where;
     std::string message;
     std::string fix;
+    // The line as written, shown in text with a caret under `where.column`: set for
+    // unreadable-file findings, whose column points at the byte a reader could not take.
+    std::string source_line;
 
     friend bool operator==(const CheckFinding&, const CheckFinding&) = default;
 };

@@ -1,8 +1,9 @@
 // `torchpin check` as a process: the text, JSON, GitHub and SARIF outputs, the exit codes with
-// and without --strict, bad input, markers evaluated per --machine target, digests compared
-// with the matrix's, and conda exports in every output.
+// and without --strict, bad input reported beside the other files' findings, markers evaluated
+// per --machine target, digests compared with the matrix's, and conda exports in every output.
 #include "engine/check/check_finding.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <set>
@@ -170,10 +171,99 @@ BOOST_AUTO_TEST_CASE(exit_codes_with_and_without_strict) {
 BOOST_AUTO_TEST_CASE(bad_input_exits_2_naming_the_place) {
     const auto broken = run_check({"check", fixture("broken.txt")});
     BOOST_TEST(broken.exit_code == 2);
-    BOOST_TEST(broken.err.starts_with(fixture("broken.txt") + ":1:"));
+    BOOST_TEST(broken.out.starts_with(fixture("broken.txt") + ":1:14: unreadable-file: "));
+    BOOST_TEST(broken.err.empty());
     BOOST_TEST(run_check({"check", fixture("no-such-file.txt")}).exit_code == 2);
     BOOST_TEST(run_check({"check", fixture("paired.txt"), "--format", "yaml"}).exit_code == 2);
     BOOST_TEST(run_check({"check"}).exit_code == 2);
+}
+
+// Issue 29: a file with a syntax error does not hide the findings of the others. good.txt pins
+// a CUDA 12.1 torch beside a CUDA 11.8 torchvision (mixed-backends at line 4); bad.txt breaks
+// at line 2, column 21 (the stray word "cuda"); missing.txt does not exist. Every format reports
+// every file, and the exit code is 2 because a file was malformed or unreadable (docs/cli.md),
+// not 1.
+BOOST_AUTO_TEST_CASE(every_file_is_reported_when_one_does_not_parse) {
+    const test::ScratchDirectory dir("check-good-bad");
+    const std::string good =
+        dir.write("good.txt", "--extra-index-url https://download.pytorch.org/whl/cu121\n"
+                              "--extra-index-url https://download.pytorch.org/whl/cu118\n"
+                              "torch==2.1.2+cu121\n"
+                              "torchvision==0.16.2+cu118\n")
+            .string();
+    const std::string bad =
+        dir.write("bad.txt", "torch==2.1.2\ntorchvision >= 0.16 cuda\n").string();
+    const std::string missing = (dir.path() / "missing.txt").string();
+
+    const auto text = run_check({"check", good, bad});
+    BOOST_TEST(text.exit_code == 2);
+    BOOST_TEST(text.err.empty());
+    const auto lines = lines_of(text.out);
+    BOOST_TEST_REQUIRE(lines.size() == 7u, text.out);
+    BOOST_TEST(lines[0].starts_with(good + ":4: mixed-backends: torchvision 0.16.2+cu118 is a "
+                                           "CUDA 11.8 build (cu118), torch 2.1.2+cu121 (line 3)"));
+    BOOST_TEST(lines[1] == "    fix: pin torchvision==0.16.2+cu121 from the cu121 index");
+    BOOST_TEST(lines[2].starts_with(bad + ":2:21: unreadable-file: invalid requirement: "));
+    BOOST_TEST(lines[3] == "    torchvision >= 0.16 cuda");
+    BOOST_TEST(lines[4] == std::string(24, ' ') + "^");
+    BOOST_TEST(lines[5].starts_with("    fix: correct line 2 "));
+    BOOST_TEST(lines[6] == "2 errors, 0 warnings in 2 files");
+
+    // The good file alone is a plain error (1); a missing file is unreadable too (2).
+    BOOST_TEST(run_check({"check", good}).exit_code == 1);
+    const auto absent = run_check({"check", missing, good});
+    BOOST_TEST(absent.exit_code == 2);
+    BOOST_TEST(absent.out.starts_with(missing + ": unreadable-file: "));
+    BOOST_TEST(absent.out.find(good + ":4: mixed-backends: ") != std::string::npos);
+
+    const auto github = run_check({"check", good, bad, "--format", "github"});
+    BOOST_TEST(github.exit_code == 2);
+    const auto annotations = lines_of(github.out);
+    BOOST_TEST_REQUIRE(annotations.size() == 2u, github.out);
+    BOOST_TEST(annotations[0].starts_with("::error file=" + good +
+                                          ",line=4,title=mixed-backends::torchvision 0.16.2"));
+    BOOST_TEST(annotations[1].starts_with("::error file=" + bad +
+                                          ",line=2,col=21,title=unreadable-file::invalid "
+                                          "requirement: "));
+
+    const auto sarif = run_check({"check", good, bad, "--format", "sarif"});
+    BOOST_TEST(sarif.exit_code == 2);
+    const auto log = nlohmann::json::parse(sarif.out);
+    const auto& results = log["runs"][0]["results"];
+    BOOST_TEST_REQUIRE(results.size() == 2u);
+    BOOST_TEST(results[0]["ruleId"] == "mixed-backends");
+    BOOST_TEST(results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == good);
+    BOOST_TEST(results[1]["ruleId"] == "unreadable-file");
+    const auto& rules = log["runs"][0]["tool"]["driver"]["rules"];
+    BOOST_TEST(rules[results[1]["ruleIndex"].get<std::size_t>()]["id"] == "unreadable-file");
+    const auto& where = results[1]["locations"][0]["physicalLocation"];
+    BOOST_TEST(where["artifactLocation"]["uri"] == bad);
+    BOOST_TEST(where["region"]["startLine"] == 2);
+    BOOST_TEST(where["region"]["startColumn"] == 21);
+
+    const auto json =
+        nlohmann::json::parse(run_check({"check", good, bad, "--format", "json"}).out);
+    BOOST_TEST(json["errors"] == 2);
+    BOOST_TEST(json["files"][0]["format"] == "requirements");
+    BOOST_TEST(json["files"][1]["format"].is_null());
+    BOOST_TEST(json["files"][1]["findings"][0]["rule"] == "unreadable-file");
+    BOOST_TEST(json["files"][1]["findings"][0]["line"] == 2);
+}
+
+// A syntax error inside an included file is reported under the included file's path.
+BOOST_AUTO_TEST_CASE(a_syntax_error_in_an_include_is_reported_under_its_path) {
+    const test::ScratchDirectory dir("check-include");
+    const std::string base = dir.write("base.txt", "torch =! 2.1\n").string();
+    const std::string top = dir.write("top.txt", "-r base.txt\n").string();
+    const auto r = run_check({"check", top, "--format", "json"});
+    BOOST_TEST(r.exit_code == 2);
+    const auto doc = nlohmann::json::parse(r.out);
+    BOOST_TEST_REQUIRE(doc["files"].size() == 2u, r.out);
+    BOOST_TEST(doc["files"][0]["path"] == top);
+    BOOST_TEST(doc["files"][0]["findings"].empty());
+    BOOST_TEST(doc["files"][1]["path"] == base);
+    BOOST_TEST(doc["files"][1]["findings"][0]["rule"] == "unreadable-file");
+    BOOST_TEST(doc["files"][1]["findings"][0]["line"] == 1);
 }
 
 BOOST_AUTO_TEST_CASE(markers_are_evaluated_per_target) {
