@@ -6,6 +6,7 @@ named like the real files; decoys included) and the versions pip must install. D
 wrong pin visible: newer releases, the same release without a local label on PyPI, the same
 release with another label on another backend's index, and companions paired with another torch.
 """
+import argparse
 from dataclasses import dataclass
 
 from stand_in_index import StandIn
@@ -178,3 +179,24 @@ CASES = [
         expected=installs("2.7.1", "0.22.1", "2.7.1"),
     ),
 ]
+
+
+def client_arguments(description):
+    """--torchpin PATH --source-dir DIR, which every client test takes."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--torchpin", required=True)
+    parser.add_argument("--source-dir", required=True)
+    return parser.parse_args()
+
+
+def run_cases(check):
+    """Runs check(case) for every case, printing ok or FAIL with the reason; the exit status."""
+    failures = 0
+    for case in CASES:
+        try:
+            check(case)
+            print(f"ok   {case.name}")
+        except AssertionError as error:
+            failures += 1
+            print(f"FAIL {case.name}: {error}")
+    return 1 if failures else 0

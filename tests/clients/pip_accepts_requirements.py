@@ -9,7 +9,6 @@ resolves with torchpin (requirements and json), points the file's index lines at
 case's platform, and checks that pip installs exactly the expected versions, the torch family
 from the backend's index. Exits 77 (CTest's SKIP_RETURN_CODE) only when pip is missing.
 """
-import argparse
 import json
 import os
 import pathlib
@@ -17,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 
-from client_cases import CASES
+from client_cases import client_arguments, run_cases
 from stand_in_index import build_index, normalize
 
 SKIP = 77
@@ -149,23 +148,16 @@ def run_case(args, case, work):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--torchpin", required=True)
-    parser.add_argument("--source-dir", required=True)
-    args = parser.parse_args()
+    args = client_arguments(__doc__.splitlines()[0])
     if not pip_available():
         print(f"SKIPPED: no pip for {sys.executable}")
         return SKIP
-    failures = 0
-    for case in CASES:
+
+    def check(case):
         with tempfile.TemporaryDirectory(prefix="torchpin-pip-") as work:
-            try:
-                run_case(args, case, pathlib.Path(work))
-                print(f"ok   {case.name}")
-            except AssertionError as error:
-                failures += 1
-                print(f"FAIL {case.name}: {error}")
-    return 1 if failures else 0
+            run_case(args, case, pathlib.Path(work))
+
+    return run_cases(check)
 
 
 if __name__ == "__main__":

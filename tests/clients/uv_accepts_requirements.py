@@ -9,11 +9,9 @@ label, on Windows PyPI's CPU build): resolves with torchpin, orders the file's i
 (extra indexes first, first-index strategy) and checks that each torch-family pin is met, from
 the backend's index, with the version the case expects.
 """
-import argparse
-import subprocess
 import sys
 
-from client_cases import CASES
+from client_cases import client_arguments, run_cases
 from pip_accepts_requirements import resolve
 from uv_index_oracle import choose, index_order, pins
 
@@ -57,19 +55,8 @@ def check_case(args, case):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--torchpin", required=True)
-    parser.add_argument("--source-dir", required=True)
-    args = parser.parse_args()
-    failures = 0
-    for case in CASES:
-        try:
-            check_case(args, case)
-            print(f"ok   {case.name}")
-        except AssertionError as error:
-            failures += 1
-            print(f"FAIL {case.name}: {error}")
-    return 1 if failures else 0
+    args = client_arguments(__doc__.splitlines()[0])
+    return run_cases(lambda case: check_case(args, case))
 
 
 if __name__ == "__main__":
