@@ -286,29 +286,15 @@ private:
     std::tuple<Columns...> columns_;
 };
 
-// An equality on a declared column, for read_rows: {"os", "linux"}.
-struct ColumnEquals {
-    std::string_view column;
-    std::string value;
-};
+// The SQL that selects `table`'s decoded columns of the rows valid at revision ?1, in rowid order.
+std::string select_rows_sql(std::string_view table, const std::string& decoded_columns);
 
-// The SQL that selects `table`'s decoded columns of the rows valid at revision ?1 that meet every
-// condition of `where` (bound from ?2 on); `prefix` is selected before them ("listing, ").
-std::string select_rows_sql(std::string_view table, const TableSpec& spec,
-                            const std::string& decoded_columns,
-                            const std::vector<ColumnEquals>& where, std::string_view prefix = "");
-
-// The rows of a declared table valid at `revision` that meet `where`, decoded, in rowid order.
+// The rows of a declared table valid at `revision`, decoded, in rowid order.
 template <class Declaration>
-auto read_rows(sqlite::Database& db, const Declaration& table, std::int64_t revision,
-               const std::vector<ColumnEquals>& where = {}) {
+auto read_rows(sqlite::Database& db, const Declaration& table, std::int64_t revision) {
     using Row = decltype(table.decode(std::declval<const sqlite::Statement&>()));
-    auto select =
-        db.prepare(select_rows_sql(table.name(), table.spec(), table.decoded_columns(), where));
+    auto select = db.prepare(select_rows_sql(table.name(), table.decoded_columns()));
     select.bind(1, revision);
-    for (std::size_t i = 0; i < where.size(); ++i) {
-        select.bind(static_cast<int>(i + 2), where[i].value);
-    }
     std::vector<Row> rows;
     ParsedValues parsed;
     while (select.step()) {

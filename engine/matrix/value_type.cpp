@@ -193,8 +193,6 @@ std::string_view value_type_phrase(ValueType type) noexcept {
     switch (type) {
     case ValueType::Text:
         return "text";
-    case ValueType::Integer:
-        return "an integer";
     case ValueType::Flag:
         return "true or false";
     case ValueType::Natural:
@@ -264,7 +262,7 @@ char list_separator(ValueType type) noexcept {
 }
 
 bool is_stored_as_integer(ValueType type) noexcept {
-    return type == ValueType::Integer || type == ValueType::Flag;
+    return type == ValueType::Flag;
 }
 
 std::vector<std::string_view> list_items(ValueType type, std::string_view text) {
@@ -286,8 +284,6 @@ Expected<typename ValueOf<type>::Type> parse_value(std::string_view text,
                                                    std::string_view allowed) {
     if constexpr (type == ValueType::Text) {
         return std::string(text);
-    } else if constexpr (type == ValueType::Integer) {
-        return parse_number<std::int64_t>(text);
     } else if constexpr (type == ValueType::Flag) {
         if (text == "0" || text == "1") {
             return text == "1";
@@ -368,8 +364,6 @@ std::optional<ParseError> check_value(ValueType type, std::string_view allowed,
     switch (type) {
     case ValueType::Text:
         return std::nullopt;
-    case ValueType::Integer:
-        return failure_of<ValueType::Integer>(text, allowed);
     case ValueType::Flag:
         return failure_of<ValueType::Flag>(text, allowed);
     case ValueType::Natural:
@@ -427,7 +421,6 @@ std::optional<ParseError> check_value(ValueType type, std::string_view allowed,
 }
 
 template Expected<std::string> parse_value<ValueType::Text>(std::string_view, std::string_view);
-template Expected<std::int64_t> parse_value<ValueType::Integer>(std::string_view, std::string_view);
 template Expected<bool> parse_value<ValueType::Flag>(std::string_view, std::string_view);
 template Expected<std::uint32_t> parse_value<ValueType::Natural>(std::string_view,
                                                                  std::string_view);

@@ -28,7 +28,6 @@ namespace torchpin {
 enum class ValueType : std::uint8_t {
     // One value.
     Text,              // any text
-    Integer,           // stored as an SQLite INTEGER
     Flag,              // true or false, stored as INTEGER 0 or 1
     Natural,           // a decimal number written as text: a CUDA major ("12")
     Version,           // a PEP 440 version: "2.1.2", "0.16.2+cu121"
@@ -67,7 +66,7 @@ std::string_view value_type_phrase(ValueType type) noexcept;
 // Whether values of the type are lists, and the separator of their items in the stored text.
 bool is_list(ValueType type) noexcept;
 char list_separator(ValueType type) noexcept; // '\n' for Lines, ' ' for the other lists
-// Whether the type is stored as an SQLite INTEGER (Integer, Flag) rather than TEXT.
+// Whether the type is stored as an SQLite INTEGER (Flag) rather than TEXT.
 bool is_stored_as_integer(ValueType type) noexcept;
 
 // Checks one value of a scalar type, or one item of a list type, against the type; `allowed`
@@ -86,7 +85,6 @@ struct ValueOf {
     using Type = std::string;
 };
 // clang-format off
-template <> struct ValueOf<ValueType::Integer> { using Type = std::int64_t; };
 template <> struct ValueOf<ValueType::Flag> { using Type = bool; };
 template <> struct ValueOf<ValueType::Natural> { using Type = std::uint32_t; };
 template <> struct ValueOf<ValueType::Version> { using Type = ::torchpin::Version; };

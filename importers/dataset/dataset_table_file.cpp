@@ -46,16 +46,12 @@ public:
     }
 
     // One value as column text, checked against the column's engine type: strings as they are,
-    // arrays of strings joined by the type's separator, booleans 1/0, integers their digits.
+    // arrays of strings joined by the type's separator, booleans 1/0.
     std::string text_of(const toml::node& value, const TableSpec& spec,
                         const Column& column) const {
         if (is_stored_as_integer(column.type)) {
-            if (const auto* flag = value.as_boolean(); flag && column.type == ValueType::Flag) {
+            if (const auto* flag = value.as_boolean()) {
                 return flag->get() ? "1" : "0";
-            }
-            if (const auto* number = value.as_integer();
-                number && column.type == ValueType::Integer) {
-                return std::to_string(number->get());
             }
             reject_type(value, spec, column, "");
         }
