@@ -21,7 +21,8 @@ namespace {
 
 struct ReleaseCoverage {
     std::string torch;
-    std::string torchvision;             // "exact", "range", "series", "unknown"
+    bool from_index = false;             // no curated row: known from index listings only
+    std::string torchvision;             // "exact", "metadata", "range", "series", "unknown"
     std::string torchaudio;              // "exact", "range", "series", "not released", "unknown"
     std::string python;                  // "listed", "unknown"
     std::map<std::string, int> backends; // os -> published backends
@@ -41,17 +42,6 @@ struct WheelRowTotals {
     int derived = 0;
     int digests = 0;
 };
-
-std::string companion(const std::optional<std::string>& exact,
-                      const std::optional<std::string>& series, const std::string& note) {
-    if (exact) {
-        return "exact";
-    }
-    if (series) {
-        return "series";
-    }
-    return note.starts_with("not released") ? "not released" : "unknown";
-}
 
 std::string build_key(const PublishedBackend& build) {
     return build.torch.to_string() + ' ' + build.backend.to_string() + ' ' +
@@ -100,60 +90,59 @@ WheelRowTotals wheel_row_totals(MatrixStore& store, std::int64_t revision) {
     return totals;
 }
 
+// How the matrix pairs `package` with `release`: "exact" (curated), "metadata" (an exact pin in
+// a wheel's metadata), "series", "range" (a curated or learned torch range holds it), "not
+// released" or "unknown".
+std::string pairing(const CompatMatrix& matrix, const ReleaseFact& release,
+                    std::string_view package) {
+    const bool vision = package == "torchvision";
+    const auto& exact = vision ? release.torchvision : release.torchaudio;
+    const auto& learned = vision ? release.torchvision_metadata_of : release.torchaudio_metadata_of;
+    if (exact) {
+        return learned.empty() ? "exact" : "metadata";
+    }
+    if (vision ? release.torchvision_series : release.torchaudio_series) {
+        return "series";
+    }
+    const bool ranged =
+        std::any_of(matrix.companion_ranges.begin(), matrix.companion_ranges.end(),
+                    [&](const CompanionRange& r) {
+                        return r.package == package && r.torch.contains(release.torch, true);
+                    });
+    if (ranged) {
+        return "range";
+    }
+    return !vision && release.torchaudio_note.starts_with("not released") ? "not released"
+                                                                          : "unknown";
+}
+
 std::vector<ReleaseCoverage> coverage(MatrixStore& store, std::int64_t revision) {
-    namespace tables = dataset_columns;
-    sqlite::Database& db = store.database();
+    const CompatMatrix matrix = load_compat_matrix_every_platform(store, revision);
     std::vector<ReleaseCoverage> rows;
     std::map<std::string, std::size_t> index;
-    for (const ReleaseFact& release : read_rows(db, tables::torch_release, revision)) {
+    for (const ReleaseFact& release : matrix.releases) { // newest first
         ReleaseCoverage r;
         r.torch = release.torch.to_string();
-        const auto text = [](const std::optional<Version>& v) {
-            return v ? std::optional(v->to_string()) : std::nullopt;
-        };
-        r.torchvision = companion(text(release.torchvision), release.torchvision_series, "");
-        r.torchaudio =
-            companion(text(release.torchaudio), release.torchaudio_series, release.torchaudio_note);
+        r.from_index = release.from_index;
+        r.torchvision = pairing(matrix, release, "torchvision");
+        r.torchaudio = pairing(matrix, release, "torchaudio");
         r.python = release.python.empty() ? "unknown" : "listed";
         index[r.torch] = rows.size();
         rows.push_back(std::move(r));
     }
-    // A release no torchvision or torchaudio names may still have one whose torch range holds it.
-    for (const CompanionRange& range : read_rows(db, tables::companion_range, revision)) {
-        for (ReleaseCoverage& r : rows) {
-            std::string& pairing = range.package == "torchvision" ? r.torchvision : r.torchaudio;
-            if ((pairing == "unknown" || pairing == "not released") &&
-                range.torch.contains(Version::from(r.torch), true)) {
-                pairing = "range";
-            }
-        }
-    }
-    const std::vector<PublishedBackend> published =
-        read_rows(db, tables::release_backend, revision);
-    const std::vector<ArchListFact> arch_lists = read_rows(db, tables::cuda_arch_list, revision);
-    for (const PublishedBackend& build : published) {
-        const auto it = index.find(build.torch.to_string());
-        if (it == index.end()) {
-            continue;
-        }
-        ReleaseCoverage& r = rows[it->second];
+    for (const PublishedBackend& build : matrix.published) {
+        ReleaseCoverage& r = rows[index.at(build.torch.to_string())];
         ++r.backends[std::string(name(build.os))];
         r.projected |= build.projected;
         // CUDA builds on Linux x86_64, and whether an arch-list row covers each.
-        if (build.os != OperatingSystem::Linux || build.arch != CpuArch::X86_64 ||
-            build.backend.kind() != BackendKind::Cuda) {
-            continue;
+        if (build.os == OperatingSystem::Linux && build.arch == CpuArch::X86_64 &&
+            build.backend.kind() == BackendKind::Cuda) {
+            ++r.cuda_builds;
+            r.cuda_arch_lists +=
+                matrix.arch_list(build.torch, build.backend, build.os, build.arch) != nullptr;
         }
-        ++r.cuda_builds;
-        r.cuda_arch_lists += std::any_of(arch_lists.begin(), arch_lists.end(), [&](const auto& a) {
-            return a.os == build.os && a.arch == build.arch && a.backend == build.backend &&
-                   a.torch.contains(build.torch, true);
-        });
     }
-    count_builds_and_wheels(load_compat_matrix_every_platform(store, revision), index, rows);
-    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
-        return Version::from(b.torch) < Version::from(a.torch);
-    });
+    count_builds_and_wheels(matrix, index, rows);
     return rows;
 }
 
@@ -177,6 +166,7 @@ int run(const GlobalOptions& global) {
         nlohmann::json out = nlohmann::json::array();
         for (const auto& r : rows) {
             out.push_back({{"torch", r.torch},
+                           {"evidence", r.from_index ? "index" : "curated"},
                            {"torchvision", r.torchvision},
                            {"torchaudio", r.torchaudio},
                            {"python", r.python},
@@ -206,10 +196,11 @@ int run(const GlobalOptions& global) {
                  "(observed / derived / with digest) |\n"
               << "|---|---|---|---|---|---|---|---|\n";
     for (const auto& r : rows) {
-        std::cout << "| " << r.torch << " | " << r.torchvision << " | " << r.torchaudio << " | "
-                  << r.python << " | " << backend_counts(r) << " | " << r.cuda_arch_lists << " of "
-                  << r.cuda_builds << " | " << r.builds_named << " of " << r.builds << " | "
-                  << r.observed_wheels << " / " << r.derived_wheels << " / " << r.digests << " |\n";
+        std::cout << "| " << r.torch << (r.from_index ? " (index)" : "") << " | " << r.torchvision
+                  << " | " << r.torchaudio << " | " << r.python << " | " << backend_counts(r)
+                  << " | " << r.cuda_arch_lists << " of " << r.cuda_builds << " | "
+                  << r.builds_named << " of " << r.builds << " | " << r.observed_wheels << " / "
+                  << r.derived_wheels << " / " << r.digests << " |\n";
     }
     std::cout << "\nEvery wheel row (every package and release): " << totals.observed
               << " observed, " << totals.derived << " derived, " << totals.digests
