@@ -3,8 +3,10 @@
 #include "cli/link_issue_report.hpp"
 #include "cli/matrix_access.hpp"
 #include "cli/page_fetching.hpp"
+#include "cli/wheel_metadata_reading.hpp"
 #include "engine/base/diagnostic.hpp"
 #include "engine/base/utf8_path.hpp"
+#include "engine/matrix/dataset_tables.hpp"
 #include "importers/index/page_files.hpp"
 
 #include <algorithm>
@@ -58,6 +60,30 @@ std::vector<PageFile> expand(const std::string& source, const std::string& base_
 
 bool is_url(const std::string& source) {
     return source.starts_with("https://") || source.starts_with("http://");
+}
+
+// The wheel_metadata listings of the URL pages among `request`'s: torchvision's and torchaudio's
+// core metadata, read as `update` reads it (cli/wheel_metadata_reading.hpp).
+void add_companion_metadata(MatrixStore& store, ImportRequest& request,
+                            const GlobalOptions& global) {
+    std::vector<MetadataPage> pages;
+    for (const ListingImport& listing : request.listings) {
+        if (listing.table == &wheel_file_table() && is_url(listing.name)) {
+            MetadataPage page{listing.name, {}};
+            for (const RowValues& row : listing.rows) {
+                page.files.push_back(wheel_file_from_row(listing.name, row));
+            }
+            pages.push_back(std::move(page));
+        }
+    }
+    ProgressLine progress(ProgressLine::wanted(global.quiet()));
+    MetadataReading reading = read_wheel_metadata(store, pages, {"torchvision", "torchaudio"},
+                                                  index_fetch_settings(), progress);
+    for (ListingImport& listing : reading.listings) {
+        if (!listing.rows.empty()) {
+            request.listings.push_back(std::move(listing));
+        }
+    }
 }
 
 // The pages of the URL sources, fetched together, by URL.
@@ -119,6 +145,7 @@ int run(const GlobalOptions& global, const ImportOptions& options) {
     }
     issues.finish();
     auto store = open_matrix_for_writing(global);
+    add_companion_metadata(store, request, global);
     const ImportResult result = store.import(request);
     if (global.format == "json") {
         std::cout << nlohmann::json{{"schema", "torchpin/import/v1"},

@@ -170,6 +170,16 @@ BOOST_AUTO_TEST_CASE(its_cuda_arch_list_is_the_previous_releases_and_the_answer_
                answer["warnings"].dump(1));
 }
 
+BOOST_AUTO_TEST_CASE(importing_a_page_by_url_reads_its_companions_metadata_too) {
+    const std::string metadata = vision_metadata("torch==2.99.0");
+    const Mirror mirror(metadata, torchpin::sha256_hex(metadata));
+    const auto imported = mirror.run({"import", mirror.index->url("whl/cpu/torchvision/")});
+    BOOST_TEST_REQUIRE(imported.exit_code == 0, imported.err);
+    const auto diff = mirror.run({"--format", "json", "db", "diff", "1", "2"});
+    BOOST_TEST(diff.out.find("\"wheel_metadata\"") != std::string::npos, diff.out);
+    BOOST_TEST(diff.out.find("\"==2.99.0\"") != std::string::npos, diff.out);
+}
+
 BOOST_AUTO_TEST_CASE(metadata_that_does_not_match_its_digest_fails_the_update_and_writes_nothing) {
     const std::string metadata = vision_metadata("torch==2.99.0");
     const Mirror mirror(metadata, torchpin::sha256_hex("other bytes"));
