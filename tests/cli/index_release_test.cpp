@@ -5,6 +5,7 @@
 #include "tests/support/fake_index.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/pytorch_pages.hpp"
+#include "tests/support/test_paths.hpp"
 
 #include <filesystem>
 #include <unistd.h>
@@ -17,7 +18,8 @@ using nlohmann::json;
 
 namespace {
 
-const std::string profile = "tests/data/machines/profiles/linux-cpu.json"; // CPython 3.12
+const std::string profile = // CPython 3.12
+    test::source_path("tests/data/machines/profiles/linux-cpu.json").string();
 
 // Real files of /whl/cpu/ (tests/data/wheels/*.json), served from the mirror itself.
 const test::PytorchPageFile torch_271_cpu{
