@@ -1,5 +1,6 @@
-// The catalog of check's rules and doctor's findings against itself and against the pages that
-// document it: docs/checks.md's rule table and docs/doctor.md's findings table.
+// The catalog of check's rules and doctor's findings against itself and against the files that
+// document it: docs/checks.md's rule table, docs/doctor.md's findings table, and the id lists of
+// check's and doctor's JSON schemas.
 #include "engine/check/check_finding.hpp"
 #include "engine/check/finding_catalog.hpp"
 #include "tests/support/test_paths.hpp"
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
 
 using namespace torchpin;
 
@@ -70,6 +72,23 @@ const FindingKind* in_catalog(const std::string& id) {
 
 bool reported_by(const FindingKind& kind, Reporter who) {
     return kind.reported_by == who || kind.reported_by == Reporter::Both;
+}
+
+std::vector<std::string> ids_reported_by(Reporter who) {
+    std::vector<std::string> ids;
+    for (const FindingKind& kind : finding_catalog) {
+        if (reported_by(kind, who)) {
+            ids.emplace_back(kind.id);
+        }
+    }
+    return ids;
+}
+
+// The `enum` at `pointer` of a schema in docs/schemas/.
+std::vector<std::string> schema_enum(const std::string& file, const std::string& pointer) {
+    const auto schema =
+        nlohmann::json::parse(test::read_file(test::source_path("docs/schemas/" + file)));
+    return schema.at(nlohmann::json::json_pointer(pointer)).get<std::vector<std::string>>();
 }
 
 } // namespace
@@ -187,6 +206,18 @@ BOOST_AUTO_TEST_CASE(doctor_md_documents_every_doctor_finding_and_only_those) {
         }
     }
     BOOST_TEST(documented == catalog, boost::test_tools::per_element());
+}
+
+// The ids a JSON reader may meet: check's rule and doctor's finding ids, in the catalog's order.
+BOOST_AUTO_TEST_CASE(the_json_schemas_list_the_catalogs_ids) {
+    BOOST_TEST(
+        schema_enum("check.schema.json",
+                    "/properties/files/items/properties/findings/items/properties/rule/enum") ==
+            ids_reported_by(Reporter::Check),
+        boost::test_tools::per_element());
+    BOOST_TEST(schema_enum("doctor.schema.json", "/properties/findings/items/properties/id/enum") ==
+                   ids_reported_by(Reporter::Doctor),
+               boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
