@@ -89,6 +89,8 @@ void print_summary(const GlobalOptions& global, const UpdateSettings& settings,
                                     {"rows_changed", imported.rows.changed},
                                     {"rows_unchanged", imported.rows.unchanged},
                                     {"other_files", result.other_files},
+                                    {"metadata_fetched", result.metadata_fetched},
+                                    {"metadata_reused", result.metadata_reused},
                                     {"issues", result.issues.size()}}
                          .dump(2)
                   << '\n';
@@ -102,7 +104,12 @@ void print_summary(const GlobalOptions& global, const UpdateSettings& settings,
         std::cout << "no change";
     }
     std::cout << "; pages: " << result.fetched << " fetched, " << result.unchanged
-              << " unchanged (304), " << result.skipped << " skipped (not published)\n";
+              << " unchanged (304), " << result.skipped << " skipped (not published)";
+    if (result.metadata_fetched + result.metadata_reused > 0) {
+        std::cout << "; wheel metadata: " << result.metadata_fetched << " fetched, "
+                  << result.metadata_reused << " already read";
+    }
+    std::cout << '\n';
 }
 
 int run(const GlobalOptions& global, const UpdateOptions& options) {

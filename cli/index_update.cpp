@@ -3,6 +3,7 @@
 
 #include "cli/index_layout.hpp"
 #include "cli/page_fetching.hpp"
+#include "cli/wheel_metadata_reading.hpp"
 #include "engine/matrix/current_content.hpp"
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/http_cache.hpp"
@@ -51,6 +52,7 @@ public:
         , progress_(progress)
         , report_(report)
         , listed_(current_listing_digests(store.database(), wheel_file_table()))
+        , metadata_listed_(current_listing_digests(store.database(), wheel_metadata_table()))
         , cache_(usable_cached_pages(store.database())) {}
 
     UpdateResult run() {
@@ -73,10 +75,12 @@ private:
         std::vector<std::string> urls{settings_.base};
         for (const PackageName& package : settings_.packages) {
             urls.push_back(package_page_url(settings_.base, package));
+            page_package_.emplace(urls.back(), package.normalized());
         }
         for (const std::string& folder : folders_) {
             for (const PackageName& package : settings_.packages) {
                 urls.push_back(variant_page_url(settings_.base, folder, package));
+                page_package_.emplace(urls.back(), package.normalized());
             }
         }
         planned_.insert(urls.begin(), urls.end());
@@ -107,6 +111,7 @@ private:
                 const std::string url = variant_page_url(settings_.base, folder, package);
                 if (planned_.insert(url).second) {
                     next.push_back(url);
+                    page_package_.emplace(url, package.normalized());
                 }
             }
         }
@@ -193,7 +198,49 @@ private:
         pages_.insert_or_assign(url, std::move(state));
     }
 
+    // The pages of the packages whose metadata is read (every one but torch) that changed, or that
+    // the matrix holds no metadata listing for.
+    std::vector<MetadataPage> metadata_pages() {
+        std::vector<MetadataPage> pages;
+        for (const auto& [url, state] : pages_) {
+            const auto package = page_package_.find(url);
+            if (package == page_package_.end() || package->second == "torch") {
+                continue;
+            }
+            if (state.listing) {
+                MetadataPage page{url, {}};
+                for (const RowValues& row : state.listing->rows) {
+                    page.files.push_back(wheel_file_from_row(url, row));
+                }
+                pages.push_back(std::move(page));
+            } else if (state.outcome == PageOutcome::Unchanged && listed_.contains(url) &&
+                       !metadata_listed_.contains(url)) {
+                pages.push_back(MetadataPage{url, stored_page_files(store_, url)});
+            }
+        }
+        return pages;
+    }
+
+    // The metadata listings to import: each with rows, or replacing one the matrix holds.
+    std::vector<ListingImport> metadata_listings() {
+        std::set<std::string> packages;
+        for (const PackageName& package : settings_.packages) {
+            if (package.normalized() != "torch") {
+                packages.insert(package.normalized());
+            }
+        }
+        MetadataReading reading =
+            read_wheel_metadata(store_, metadata_pages(), packages, settings_.fetch, progress_);
+        result_.metadata_fetched = reading.fetched;
+        result_.metadata_reused = reading.reused;
+        std::erase_if(reading.listings, [&](const ListingImport& listing) {
+            return listing.rows.empty() && !metadata_listed_.contains(listing.name);
+        });
+        return std::move(reading.listings);
+    }
+
     UpdateResult import_pages() {
+        std::vector<ListingImport> metadata = metadata_listings();
         ImportRequest request;
         request.note = "update from " + settings_.base;
         request.data_as_of = utc_now_iso8601().substr(0, 10); // the live index speaks for today
@@ -205,6 +252,7 @@ private:
                 request.listings.push_back(std::move(*state.listing));
             }
         }
+        std::move(metadata.begin(), metadata.end(), std::back_inserter(request.listings));
         request.in_same_transaction = [this](sqlite::Database& db) {
             for (const auto& [url, state] : pages_) {
                 if (state.validators) {
@@ -222,10 +270,12 @@ private:
     const UpdateSettings& settings_;
     ProgressLine& progress_;
     const PageReport& report_;
-    const std::map<std::string, std::string> listed_; // current listing digests, by name
-    const std::map<std::string, CachedPage> cache_;   // usable validators, by URL
-    std::set<std::string> folders_;                   // variant folders known so far
-    std::set<std::string> planned_;                   // every URL fetched or about to be
+    const std::map<std::string, std::string> listed_;          // current listing digests, by name
+    const std::map<std::string, std::string> metadata_listed_; // the same of wheel_metadata
+    const std::map<std::string, CachedPage> cache_;            // usable validators, by URL
+    std::set<std::string> folders_;                            // variant folders known so far
+    std::set<std::string> planned_;                            // every URL fetched or about to be
+    std::map<std::string, std::string> page_package_; // each package page's normalized project
     std::map<std::string, PageState> pages_;
     UpdateResult result_;
 };

@@ -30,6 +30,8 @@ struct UpdateResult {
     std::size_t unchanged = 0; // 304 Not Modified: neither downloaded nor parsed
     std::size_t skipped = 0;   // not published (404) and never in the matrix
     std::size_t other_files = 0;
+    std::size_t metadata_fetched = 0; // companions' core metadata files downloaded
+    std::size_t metadata_reused = 0;  // files whose metadata the matrix already held
     std::vector<LinkIssue> issues;
 };
 
@@ -41,8 +43,10 @@ using PageReport = std::function<void(const std::string&, PageOutcome, long)>;
 // and listing URLs), the HTTP cache, the root's links and the wheels' backends. Pages whose
 // validators are remembered are asked for conditionally. Every page that lists wheels or that
 // the matrix already lists is imported, all as one revision (or none if nothing changed).
-// Throws InputError naming the URL, having written nothing, when a page fails after retries,
-// is malformed, or is gone (404) although the matrix lists it.
+// With the pages, the core metadata of one file per companion release and backend (every package
+// but torch), as read_wheel_metadata reads it. Throws InputError naming the URL, having written
+// nothing, when a page or metadata file fails after retries, is malformed or does not match its
+// digest, or a page is gone (404) although the matrix lists it.
 UpdateResult update_index(MatrixStore& store, const UpdateSettings& settings,
                           ProgressLine& progress, const PageReport& report = {});
 

@@ -34,6 +34,14 @@ struct ReleaseFact {
     std::vector<std::string> python{};               // "3.9", "3.13t"; empty: unknown
     std::optional<std::string> install_style{};      // "local-label" or "index-url"
     std::optional<std::string> release_date{};
+    // Known only from the files an imported index listing shows (no curated row): its builds,
+    // files and labels are the index's, its companions their metadata's, and every curated fact
+    // it borrows (an arch list) is an assumption the answer states (docs/solver.md).
+    bool from_index = false;
+    // The wheel whose metadata pins `torchvision` or `torchaudio` to this release, where the
+    // pairing was learned from the index rather than curated; empty otherwise.
+    std::string torchvision_metadata_of{};
+    std::string torchaudio_metadata_of{};
 };
 
 // The backend was published for this torch release on this OS and CPU; `projected`: only
@@ -62,6 +70,19 @@ struct CompanionRange {
     Version version;
     SpecifierSet torch;
     Version released_with;
+    // The wheel whose metadata stated the range (WheelMetadataFact::url); empty: curated data.
+    std::string stated_by_metadata_of{};
+};
+
+// What one wheel's core metadata (PEP 658: "<file URL>.metadata") says of torch, as `update` read
+// it: a companion release's pairing with torch, stated by the index itself.
+struct WheelMetadataFact {
+    std::string url;     // the wheel's, without a fragment
+    std::string package; // normalized: "torchvision"
+    Version version;     // the wheel's, label included: 0.30.0+cu130
+    // Its Requires-Dist on torch ("==2.15.0", ">=2.11"); none: it declares no torch dependency.
+    std::optional<SpecifierSet> requires_torch;
+    std::string metadata_sha256; // of the metadata file read
 };
 
 // The CUDA toolkit release a backend is built with, and the driver it needs.
@@ -153,7 +174,7 @@ struct CompatMatrix {
     std::vector<PublishedBackend> published;
     std::vector<BackendCuda> backend_cuda;
     std::vector<ReleaseCuda> release_cuda;
-    std::vector<CompanionRange> companion_ranges;
+    std::vector<CompanionRange> companion_ranges; // curated, then learned from metadata
     std::vector<CudaDriverFact> cuda_drivers;
     std::vector<CompatFloor> compat_floors;
     std::vector<ArchListFact> arch_lists;

@@ -4,11 +4,11 @@
 #include "engine/base/diagnostic.hpp"
 #include "engine/hardware/gfx_target.hpp"
 #include "engine/matrix/dataset_tables.hpp"
+#include "engine/matrix/index_releases.hpp"
 
 #include <algorithm>
 #include <map>
 #include <memory>
-#include <tuple>
 
 namespace torchpin {
 
@@ -149,29 +149,6 @@ void read_wheel_lists(sqlite::Database& db, std::int64_t revision, CompatMatrix&
              revision, [&](sqlite::Statement& row) { m.wheel_lists.insert(row.text(0)); });
 }
 
-// Adds to m.published each build of a known release (m.releases) that an observed torch file of
-// the PyTorch index shows (index_build, derived at import) and release_backend lacks, and marks a
-// projected one seen: a file on the index is the strongest evidence that its build was published.
-void add_builds_shown_by_files(sqlite::Database& db, std::int64_t revision, CompatMatrix& m) {
-    std::map<std::tuple<Version, Backend, OperatingSystem, CpuArch>, std::size_t> known;
-    for (std::size_t i = 0; i < m.published.size(); ++i) {
-        const PublishedBackend& p = m.published[i];
-        known.emplace(std::tuple(p.torch, p.backend, p.os, p.arch), i);
-    }
-    for (const PublishedBackend& build : read_rows(db, dataset_columns::index_build, revision)) {
-        if (m.release(build.torch) == nullptr) {
-            continue;
-        }
-        const auto [it, fresh] = known.emplace(
-            std::tuple(build.torch, build.backend, build.os, build.arch), m.published.size());
-        if (fresh) {
-            m.published.push_back(build);
-        } else {
-            m.published[it->second].projected = false; // seen, no longer expected
-        }
-    }
-}
-
 // Every table at `revision`, with the wheel rows that `wheel_filter` (an SQL condition) admits,
 // or none without one.
 CompatMatrix load(MatrixStore& store, std::int64_t revision,
@@ -181,15 +158,14 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
     m.revision = revision;
     m.data_as_of = store.data_as_of(revision);
     m.releases = read_rows(db, dataset_columns::torch_release, revision);
-    std::sort(m.releases.begin(), m.releases.end(),
-              [](const ReleaseFact& a, const ReleaseFact& b) { return b.torch < a.torch; });
     m.published = read_rows(db, dataset_columns::release_backend, revision);
     m.pypi_builds = read_rows(db, dataset_columns::pypi_backend, revision);
     read_wheel_lists(db, revision, m);
-    add_builds_shown_by_files(db, revision, m);
+    add_releases_shown_by_files(db, revision, m);
     m.backend_cuda = read_rows(db, dataset_columns::backend_cuda, revision);
     m.release_cuda = read_rows(db, dataset_columns::release_cuda, revision);
     m.companion_ranges = read_rows(db, dataset_columns::companion_range, revision);
+    add_pairings_from_metadata(db, revision, m);
     m.cuda_drivers = read_rows(db, dataset_columns::cuda_driver, revision);
     m.compat_floors = read_rows(db, dataset_columns::cuda_compat, revision);
     m.arch_lists = read_rows(db, dataset_columns::cuda_arch_list, revision);

@@ -28,6 +28,7 @@ const ComputeCapability& placeholder_capability() {
 
 // clang-format off
 const TableSpec& wheel_file_table() { static const TableSpec s = dataset_columns::wheel_file.spec(); return s; }
+const TableSpec& wheel_metadata_table() { static const TableSpec s = dataset_columns::wheel_metadata.spec(); return s; }
 const TableSpec& citation_table() { static const TableSpec s = dataset_columns::citation.spec(); return s; }
 const TableSpec& torch_release_table() { static const TableSpec s = dataset_columns::torch_release.spec(); return s; }
 const TableSpec& release_backend_table() { static const TableSpec s = dataset_columns::release_backend.spec(); return s; }
@@ -71,7 +72,7 @@ const TableSpec* find_dataset_table(std::string_view name) {
 
 const std::vector<const TableSpec*>& revisioned_tables() {
     static const std::vector<const TableSpec*> all = [] {
-        std::vector<const TableSpec*> tables{&wheel_file_table()};
+        std::vector<const TableSpec*> tables{&wheel_file_table(), &wheel_metadata_table()};
         tables.insert(tables.end(), dataset_tables().begin(), dataset_tables().end());
         return tables;
     }();

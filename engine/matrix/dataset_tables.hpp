@@ -126,6 +126,15 @@ inline constexpr auto wheel_file = table<IndexFile>("wheel_file", 1,
     converted<Enum>("provenance", &IndexFile::provenance, provenance_of).of("observed derived"),
     optional<Text>("seen_in", &IndexFile::seen_in).added_in(8));
 
+// What one wheel's core metadata says of torch (PEP 658), one listing per index page, read by
+// `update` beside the page (its listing name is the page's).
+inline constexpr auto wheel_metadata = table<WheelMetadataFact>("wheel_metadata", 14,
+    key<Text>("url", &WheelMetadataFact::url),
+    required<Text>("package", &WheelMetadataFact::package),
+    required<Version>("version", &WheelMetadataFact::version),
+    optional<Specifier>("requires_torch", &WheelMetadataFact::requires_torch),
+    required<Sha256>("metadata_sha256", &WheelMetadataFact::metadata_sha256));
+
 inline constexpr auto citation = table<CitationRow>("citation", 2,
     key<Text>("citation", &CitationRow::citation),
     required<Text>("what", &CitationRow::what),
@@ -318,6 +327,7 @@ inline constexpr auto index_build = table<PublishedBackend>("index_build", 11,
 
 // The runtime views of the declarations above.
 const TableSpec& wheel_file_table();
+const TableSpec& wheel_metadata_table();
 const TableSpec& citation_table();
 const TableSpec& torch_release_table();
 const TableSpec& release_backend_table();
@@ -343,7 +353,8 @@ const TableSpec& index_build_table();
 const std::vector<const TableSpec*>& dataset_tables();
 // The curated table named `name`, or nullptr.
 const TableSpec* find_dataset_table(std::string_view name);
-// Every revisioned table an import or data/ states: wheel_file, then the dataset tables.
+// Every revisioned table an import or data/ states: wheel_file, wheel_metadata, then the dataset
+// tables.
 const std::vector<const TableSpec*>& revisioned_tables();
 // The revisioned tables derived from those by every import (index_build): not content of their
 // own, so left out of revision digests, diffs and exports.

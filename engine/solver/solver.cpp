@@ -190,6 +190,31 @@ std::string best_platform_of(const TargetMachine& machine) {
     return platforms.empty() ? std::string("any") : platforms.front();
 }
 
+// "5.0 6.0 7.0 7.5 8.0 8.6 9.0 10.0 12.0+PTX"
+std::string arch_list_text(const std::vector<ArchTarget>& arch_list) {
+    std::string text;
+    for (const ArchTarget& target : arch_list) {
+        text += (text.empty() ? "" : " ") + target.to_string();
+    }
+    return text;
+}
+
+// What an answer from a release known only from the index rests on.
+std::string index_release_line(const Version& torch) {
+    return "torch " + torch.to_string() +
+           " is not in the curated data: its builds, files and labels are the imported index's";
+}
+
+// Why `release` has no `package`, where the matrix says: the curated note (torchaudio's), or for
+// a release known only from the index, that no metadata read pairs one with it.
+std::string unpaired_note(const ReleaseFact& release, std::string_view package) {
+    if (release.from_index) {
+        return "unknown: no " + std::string(package) +
+               " wheel whose metadata torchpin read requires this torch";
+    }
+    return package == "torchaudio" ? release.torchaudio_note : "";
+}
+
 class CandidateChecker {
 public:
     CandidateChecker(const CompatMatrix& matrix, const TargetMachine& machine,
@@ -218,6 +243,9 @@ public:
                               .any_listed) {
             c.rejections.push_back(BuildNotVerified{release.torch, backend});
         }
+        if (release.from_index) {
+            c.warnings.push_back(index_release_line(release.torch));
+        }
         check_backend_kind(c);
         check_package(c, release, "torch", release.torch);
         for (std::string_view package : companions) {
@@ -228,7 +256,13 @@ public:
             const auto paired = newest_companion(package, release, backend);
             const auto& series = vision ? release.torchvision_series : release.torchaudio_series;
             if (paired) {
-                check_package(c, release, package, *paired);
+                check_package(c, release, package, paired->version);
+                if (!paired->metadata_of.empty()) {
+                    c.warnings.push_back(std::string(package) + " " + paired->version.to_string() +
+                                         " pairs with torch " + release.torch.to_string() +
+                                         " by its metadata (" + paired->metadata_of +
+                                         ".metadata: torch" + paired->torch_specifier + ")");
+                }
             } else if (series) {
                 check_series(c, release, package, *series);
             } else if (request_.companions_where_released) {
@@ -237,7 +271,7 @@ public:
                                      release.torch.to_string());
             } else {
                 c.rejections.push_back(NotPaired{std::string(package), release.torch, std::nullopt,
-                                                 "", vision ? "" : release.torchaudio_note});
+                                                 "", unpaired_note(release, package)});
             }
         }
         check_accelerator(c);
@@ -284,22 +318,36 @@ public:
     }
 
 private:
+    // A companion release for a torch release, and where the index's metadata stated the
+    // pairing when it did (the wheel read, and its torch specifier).
+    struct Companion {
+        Version version;
+        std::string metadata_of = {};
+        std::string torch_specifier = {};
+    };
+
     // The newest release of `package` for this torch and backend: the one paired with the
     // release, or a newer one whose torch range holds it and that was built for the backend (its
     // torch release published the backend here, and not only as projected).
-    std::optional<Version> newest_companion(std::string_view package, const ReleaseFact& release,
-                                            const Backend& backend) const {
-        std::optional<Version> newest =
-            package == "torchvision" ? release.torchvision : release.torchaudio;
+    std::optional<Companion> newest_companion(std::string_view package, const ReleaseFact& release,
+                                              const Backend& backend) const {
+        const bool vision = package == "torchvision";
+        std::optional<Companion> newest;
+        if (const auto& paired = vision ? release.torchvision : release.torchaudio) {
+            const std::string& url =
+                vision ? release.torchvision_metadata_of : release.torchaudio_metadata_of;
+            newest = Companion{*paired, url, url.empty() ? "" : "==" + release.torch.to_string()};
+        }
         for (const CompanionRange& range : matrix_.companion_ranges) {
             if (range.package != package || !range.torch.contains(release.torch, true) ||
-                (newest && !(*newest < range.version))) {
+                (newest && !(newest->version < range.version))) {
                 continue;
             }
             const PublishedBackend* built = matrix_.publication(
                 range.released_with, backend, machine_.tags.os, machine_.tags.arch);
             if (range.released_with == release.torch || (built != nullptr && !built->projected)) {
-                newest = range.version;
+                newest =
+                    Companion{range.version, range.stated_by_metadata_of, range.torch.to_string()};
             }
         }
         return newest;
@@ -483,6 +531,9 @@ private:
         const auto cuda = matrix_.cuda_of(c.backend, c.torch, machine_.tags.os);
         const ArchListFact* arch =
             matrix_.arch_list(c.torch, c.backend, machine_.tags.os, machine_.tags.arch);
+        if (arch == nullptr && !machine_.nvidia_gpus.empty()) {
+            arch = assumed_arch_list(c);
+        }
         for (const auto& gpu : machine_.nvidia_gpus) {
             if (arch == nullptr || !cuda) {
                 c.warnings.push_back("no arch list is known for torch " + c.torch.to_string() +
@@ -502,6 +553,30 @@ private:
                                      "compiled at first use");
             }
         }
+    }
+
+    // For a release known only from the index: the arch list of the newest curated release before
+    // it with one for this build, stated as an assumption; nullptr for a curated release or none.
+    const ArchListFact* assumed_arch_list(Candidate& c) const {
+        const ReleaseFact* release = matrix_.release(c.torch);
+        if (release == nullptr || !release->from_index) {
+            return nullptr;
+        }
+        for (const ReleaseFact& earlier : matrix_.releases) {
+            if (earlier.from_index || !(earlier.torch < c.torch)) {
+                continue;
+            }
+            const ArchListFact* arch =
+                matrix_.arch_list(earlier.torch, c.backend, machine_.tags.os, machine_.tags.arch);
+            if (arch != nullptr) {
+                c.warnings.push_back(
+                    "torch " + c.torch.to_string() + " is not in the curated data: its " +
+                    c.backend.to_string() + " arch list is assumed to be torch " +
+                    earlier.torch.to_string() + "'s (" + arch_list_text(arch->arch_list) + ")");
+                return arch;
+            }
+        }
+        return nullptr;
     }
 
     static std::string describe_gpu(const TargetMachine::NvidiaGpu& gpu) {

@@ -3,6 +3,7 @@
 #include "importers/installed/core_metadata.hpp"
 
 #include "engine/base/diagnostic.hpp"
+#include "engine/pep/package_name.hpp"
 #include "importers/input/text_position.hpp"
 
 #include <algorithm>
@@ -24,6 +25,28 @@ bool is_field_name_char(char c) {
 
 std::size_t offset_in(const TextInput& input, std::string_view part) {
     return static_cast<std::size_t>(part.data() - input.content().data());
+}
+
+[[noreturn]] void fail_at(const TextInput& input, std::size_t offset, std::string message) {
+    throw InputError(diagnostic_at(input, offset, std::move(message)));
+}
+
+// The offset of a parse error inside a field's value; the value was unfolded, so an error past
+// the first line points at the value's start rather than at a wrong column.
+std::size_t error_offset(const MetadataField& field, const ParseError& error) {
+    return field.value.find('\n') == std::string::npos ? field.offset + error.position
+                                                       : field.offset;
+}
+
+const MetadataField& required(const TextInput& input, const MetadataHeaders& headers,
+                              std::string_view name) {
+    const MetadataField* field = headers.first(name);
+    if (field == nullptr || field->value.empty()) {
+        throw InputError(
+            Diagnostic{input.origin(), 0, 0,
+                       "no " + std::string(name) + " header (core metadata requires one)", ""});
+    }
+    return *field;
 }
 
 } // namespace
@@ -82,6 +105,35 @@ MetadataHeaders parse_metadata_headers(const TextInput& input) {
             MetadataField{std::string(name), std::string(value), offset_in(input, value)});
     }
     return headers;
+}
+
+CoreMetadata read_core_metadata(const TextInput& input) {
+    const MetadataHeaders headers = parse_metadata_headers(input);
+    CoreMetadata metadata;
+    const MetadataField& name = required(input, headers, "Name");
+    if (!is_valid_package_name(name.value)) {
+        fail_at(input, name.offset, "invalid project name \"" + name.value + "\"");
+    }
+    metadata.name = name.value;
+    const MetadataField& version = required(input, headers, "Version");
+    auto parsed = Version::parse(version.value);
+    if (!parsed) {
+        fail_at(input, error_offset(version, parsed.error()),
+                "invalid version \"" + version.value + "\": " + parsed.error().message);
+    }
+    metadata.version = *std::move(parsed);
+    for (const MetadataField* field : headers.all("Requires-Dist")) {
+        auto requirement = Requirement::parse(field->value);
+        if (!requirement) {
+            fail_at(input, error_offset(*field, requirement.error()),
+                    "invalid Requires-Dist: " + requirement.error().message);
+        }
+        metadata.requires_dist.push_back(*std::move(requirement));
+    }
+    if (const MetadataField* requires_python = headers.first("Requires-Python")) {
+        metadata.requires_python = requires_python->value;
+    }
+    return metadata;
 }
 
 } // namespace torchpin

@@ -1,9 +1,12 @@
 // The header block of core metadata files (METADATA, PKG-INFO) and of WHEEL: "Name: value" lines.
 #pragma once
 
+#include "engine/pep/requirement.hpp"
+#include "engine/pep/version.hpp"
 #include "importers/input/text_input.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,5 +38,18 @@ struct MetadataHeaders {
 // and column of: a continuation line before any header, a line without ':', an empty or
 // non-printable field name.
 MetadataHeaders parse_metadata_headers(const TextInput& input);
+
+// The fields of a core metadata file that torchpin reads.
+struct CoreMetadata {
+    std::string name;                       // as written: "Torch"
+    Version version;                        // local label included (2.1.2+cu121)
+    std::vector<Requirement> requires_dist; // every Requires-Dist, markers kept (extras too)
+    std::optional<std::string> requires_python;
+};
+
+// Reads a METADATA (or PKG-INFO) file: the headers as above, then Name, Version (both required),
+// every Requires-Dist and Requires-Python. Throws InputError at the line and column of a broken
+// header block, a missing or invalid name or version, or an invalid Requires-Dist.
+CoreMetadata read_core_metadata(const TextInput& input);
 
 } // namespace torchpin

@@ -4,7 +4,6 @@
 #include "engine/base/diagnostic.hpp"
 #include "engine/base/utf8_path.hpp"
 #include "engine/pep/package_name.hpp"
-#include "importers/input/text_position.hpp"
 #include "importers/installed/core_metadata.hpp"
 
 #include <cctype>
@@ -16,58 +15,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-[[noreturn]] void fail_at(const TextInput& input, std::size_t offset, std::string message) {
-    throw InputError(diagnostic_at(input, offset, std::move(message)));
-}
-
-// The offset of a parse error inside a field's value; the value was unfolded, so an error past
-// the first line points at the value's start rather than at a wrong column.
-std::size_t error_offset(const MetadataField& field, const ParseError& error) {
-    return field.value.find('\n') == std::string::npos ? field.offset + error.position
-                                                       : field.offset;
-}
-
-const MetadataField& required(const TextInput& input, const MetadataHeaders& headers,
-                              std::string_view name) {
-    const MetadataField* field = headers.first(name);
-    if (field == nullptr || field->value.empty()) {
-        throw InputError(
-            Diagnostic{input.origin(), 0, 0,
-                       "no " + std::string(name) + " header (core metadata requires one)", ""});
-    }
-    return *field;
-}
-
-void read_core_metadata(const fs::path& file, InstalledDistribution& distribution) {
-    const TextInput input = TextInput::read_file(file);
-    const MetadataHeaders headers = parse_metadata_headers(input);
-
-    const MetadataField& name = required(input, headers, "Name");
-    if (!is_valid_package_name(name.value)) {
-        fail_at(input, name.offset, "invalid project name \"" + name.value + "\"");
-    }
-    distribution.name = name.value;
-    distribution.normalized_name = normalize_package_name(name.value);
-
-    const MetadataField& version = required(input, headers, "Version");
-    auto parsed = Version::parse(version.value);
-    if (!parsed) {
-        fail_at(input, error_offset(version, parsed.error()),
-                "invalid version \"" + version.value + "\": " + parsed.error().message);
-    }
-    distribution.version = *std::move(parsed);
-
-    for (const MetadataField* field : headers.all("Requires-Dist")) {
-        auto requirement = Requirement::parse(field->value);
-        if (!requirement) {
-            fail_at(input, error_offset(*field, requirement.error()),
-                    "invalid Requires-Dist: " + requirement.error().message);
-        }
-        distribution.requires_dist.push_back(*std::move(requirement));
-    }
-    if (const MetadataField* requires_python = headers.first("Requires-Python")) {
-        distribution.requires_python = requires_python->value;
-    }
+void read_metadata_file(const fs::path& file, InstalledDistribution& distribution) {
+    CoreMetadata metadata = read_core_metadata(TextInput::read_file(file));
+    distribution.name = std::move(metadata.name);
+    distribution.normalized_name = normalize_package_name(distribution.name);
+    distribution.version = std::move(metadata.version);
+    distribution.requires_dist = std::move(metadata.requires_dist);
+    distribution.requires_python = std::move(metadata.requires_python);
 }
 
 bool is_file(const fs::path& path) {
@@ -123,7 +77,7 @@ InstalledDistribution read_dist_info(const fs::path& dist_info) {
     distribution.dist_info = dist_info;
     if (dist_info.extension() == ".egg-info") {
         distribution.format = MetadataFormat::EggInfo;
-        read_core_metadata(is_file(dist_info) ? dist_info : dist_info / "PKG-INFO", distribution);
+        read_metadata_file(is_file(dist_info) ? dist_info : dist_info / "PKG-INFO", distribution);
         return distribution;
     }
     const fs::path metadata = dist_info / "METADATA";
@@ -131,7 +85,7 @@ InstalledDistribution read_dist_info(const fs::path& dist_info) {
         throw InputError(Diagnostic{utf8_of(metadata), 0, 0,
                                     "missing: every .dist-info folder holds a METADATA file", ""});
     }
-    read_core_metadata(metadata, distribution);
+    read_metadata_file(metadata, distribution);
     read_installer_records(dist_info, distribution);
     return distribution;
 }
