@@ -69,8 +69,8 @@ std::string check_text(const std::vector<CheckedFile>& files, bool color) {
     for (const CheckedFile& file : files) {
         for (const CheckFinding& f : file.findings) {
             out += text_place(file.path, f) + ": " +
-                   paint(color, f.severity == Severity::Error ? "1;31" : "1;33", f.rule) + ": " +
-                   f.message + "\n";
+                   paint(color, f.severity == Severity::Error ? "1;31" : "1;33", f.rule.name()) +
+                   ": " + f.message + "\n";
             if (has_excerpt(f)) {
                 out += excerpt_with_caret(f.source_line, f.where.column) + "\n";
             }
@@ -90,7 +90,7 @@ std::string check_json(const std::vector<CheckedFile>& files) {
     for (const CheckedFile& file : files) {
         nlohmann::ordered_json findings = nlohmann::ordered_json::array();
         for (const CheckFinding& f : file.findings) {
-            findings.push_back({{"rule", f.rule},
+            findings.push_back({{"rule", f.rule.name()},
                                 {"severity", name(f.severity)},
                                 {"line", f.where.line},
                                 {"message", f.message},
@@ -124,7 +124,7 @@ std::string check_github(const std::vector<CheckedFile>& files) {
                 }
             }
             out += "::" + std::string(name(f.severity)) + " " + place +
-                   ",title=" + github_escape(f.rule, true) +
+                   ",title=" + github_escape(f.rule.name(), true) +
                    "::" + github_escape(f.message + " (fix: " + f.fix + ")", false) + "\n";
         }
     }
@@ -133,12 +133,12 @@ std::string check_github(const std::vector<CheckedFile>& files) {
 
 std::string check_sarif(const std::vector<CheckedFile>& files) {
     nlohmann::ordered_json rules = nlohmann::ordered_json::array();
-    for (const CheckRule& rule : check_rules()) {
+    for (const FindingKind& rule : check_rules()) {
         rules.push_back(
             {{"id", rule.id},
              {"shortDescription", {{"text", rule.summary}}},
              {"help",
-              {{"text", std::string(rule.summary) + ". docs/checks.md#" + std::string(rule.id) +
+              {{"text", std::string(rule.summary) + ". " + std::string(rule.docs) +
                             " explains the rule and its fix."}}},
              {"defaultConfiguration", {{"level", sarif_level(rule.severity)}}},
              {"properties",
@@ -155,9 +155,8 @@ std::string check_sarif(const std::vector<CheckedFile>& files) {
                     location["region"]["startColumn"] = f.where.column;
                 }
             }
-            const auto* rule = find_check_rule(f.rule);
-            results.push_back({{"ruleId", f.rule},
-                               {"ruleIndex", rule - check_rules().data()},
+            results.push_back({{"ruleId", f.rule.name()},
+                               {"ruleIndex", f.rule.index()},
                                {"level", sarif_level(f.severity)},
                                {"message", {{"text", f.message + ". Fix: " + f.fix}}},
                                {"locations", {{{"physicalLocation", location}}}},

@@ -32,9 +32,9 @@ std::string environment_line(const DoctorReport& report) {
 }
 
 std::string finding_text(const DoctorFinding& finding, bool color) {
-    const bool error = finding.severity == Severity::Error;
+    const bool error = finding.severity() == Severity::Error;
     std::string text = paint(color, error ? "1;31" : "1;33", error ? "error" : "warning") + ": " +
-                       paint(color, "1", finding.id) + ": " + finding.message + "\n";
+                       paint(color, "1", finding.id.name()) + ": " + finding.message + "\n";
     for (const std::string& detail : finding.details) {
         text += "    " + detail + "\n";
     }
@@ -126,8 +126,8 @@ std::string doctor_json(const DoctorReport& report) {
     out["findings"] = ordered_json::array();
     for (const DoctorFinding& finding : report.findings) {
         out["findings"].push_back(
-            {{"id", finding.id},
-             {"severity", finding.severity == Severity::Error ? "error" : "warning"},
+            {{"id", finding.id.name()},
+             {"severity", finding.severity() == Severity::Error ? "error" : "warning"},
              {"subject", finding.subject},
              {"message", finding.message},
              {"details", finding.details},

@@ -115,7 +115,7 @@ void add(std::vector<DoctorFinding>& to, std::vector<DoctorFinding> findings) {
 
 std::size_t DoctorReport::count(Severity severity) const {
     return static_cast<std::size_t>(std::count_if(
-        findings.begin(), findings.end(), [&](const auto& f) { return f.severity == severity; }));
+        findings.begin(), findings.end(), [&](const auto& f) { return f.severity() == severity; }));
 }
 
 std::filesystem::path torch_site_packages(const PythonEnvironment& environment) {
@@ -188,7 +188,7 @@ DoctorReport run_doctor(const DoctorRequest& request) {
     }
     std::stable_sort(report.findings.begin(), report.findings.end(),
                      [](const DoctorFinding& a, const DoctorFinding& b) {
-                         return a.severity == Severity::Error && b.severity != Severity::Error;
+                         return a.severity() == Severity::Error && b.severity() != Severity::Error;
                      });
     return report;
 }

@@ -4,6 +4,7 @@
 
 #include "doctor/smoke_test.hpp"
 #include "engine/base/diagnostic.hpp"
+#include "engine/check/finding_catalog.hpp"
 
 #include <cstddef>
 #include <filesystem>
@@ -16,14 +17,18 @@ namespace torchpin {
 // One problem: "missing-library: torch\lib\fbgemm.dll needs libomp140.x86_64.dll, which the
 // loader finds nowhere", its chain and searched folders as details, the fix, the known issue.
 struct DoctorFinding {
-    std::string id; // stable, kebab-case: "missing-library" (docs/doctor.md)
-    Severity severity = Severity::Error;
+    explicit DoctorFinding(DoctorFindingId kind)
+        : id(kind) {}
+
+    DoctorFindingId id;               // "missing-library" (finding_catalog.hpp, docs/doctor.md)
     std::string subject;              // the file or package it is about
     std::string message;              // one line
     std::vector<std::string> details; // the chain, the folders searched, the copies seen
     std::string fix;                  // what to do; an exact command where there is one
     std::string known_issue;          // "win-fbgemm-dll-2.4.0"; empty when none matches
     std::vector<std::string> links;   // the known issue's sources
+
+    Severity severity() const noexcept { return id.kind().severity; } // the catalog's
 };
 
 struct InstalledPackage {

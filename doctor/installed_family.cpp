@@ -19,8 +19,7 @@ std::string reinstall_fix(std::string_view package, const FindingContext& contex
 DoctorFinding several_installs(std::string_view package,
                                const std::vector<const InstalledDistribution*>& found,
                                const FindingContext& context) {
-    DoctorFinding finding;
-    finding.id = "several-installs";
+    DoctorFinding finding{"several-installs"};
     finding.subject = std::string(package);
     std::string versions;
     for (const InstalledDistribution* distribution : found) {
@@ -53,9 +52,7 @@ InstalledFamily installed_family(const SitePackages& site, const FindingContext&
             family.findings.push_back(several_installs(package, found, context));
         }
         for (const std::filesystem::path& leftover : site.leftovers_of(package)) {
-            DoctorFinding finding;
-            finding.id = "uninstall-leftover";
-            finding.severity = Severity::Warning;
+            DoctorFinding finding{"uninstall-leftover"};
             finding.subject = shown_path(leftover, context);
             finding.message = finding.subject + " was left by an uninstall or upgrade of " +
                               std::string(package) + " that did not finish";
@@ -74,9 +71,7 @@ InstalledFamily installed_family(const SitePackages& site, const FindingContext&
                              index_hint(*chosen).value_or("")});
     }
     for (const UnreadableDistribution& unreadable : site.unreadable) {
-        DoctorFinding finding;
-        finding.id = "unreadable-metadata";
-        finding.severity = Severity::Warning;
+        DoctorFinding finding{"unreadable-metadata"};
         finding.subject = shown_path(unreadable.path, context);
         const Diagnostic& said = unreadable.diagnostic;
         finding.message =
@@ -88,8 +83,7 @@ InstalledFamily installed_family(const SitePackages& site, const FindingContext&
         family.findings.push_back(std::move(finding));
     }
     if (family.find("torch") == nullptr) {
-        DoctorFinding finding;
-        finding.id = "torch-not-installed";
+        DoctorFinding finding{"torch-not-installed"};
         finding.subject = shown_path(site.folder, context);
         finding.message = "no torch distribution in " + utf8_of(site.folder);
         finding.fix = context.install_command.empty() ? "install torch"

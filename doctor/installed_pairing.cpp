@@ -6,19 +6,12 @@
 #include "engine/solver/solver.hpp"
 
 #include <algorithm>
-#include <array>
+#include <optional>
 #include <span>
-#include <string_view>
 
 namespace torchpin {
 
 namespace {
-
-// The rules that speak about installed builds. Not: rules about how a file is written (index
-// options, hashes, pins), and not known-issue, whose files doctor reads itself.
-constexpr std::array<std::string_view, 7> installed_rules{
-    "unpaired-companion", "mixed-backends",          "unpublished-build",  "driver-too-old",
-    "gpu-not-supported",  "cpu-build-on-gpu-target", "hsa-override-needed"};
 
 LockedRequirements as_freeze_file(const InstalledFamily& family, const FindingContext& context) {
     LockedRequirements file;
@@ -61,9 +54,7 @@ std::optional<DoctorFinding> minor_version_driver(const InstalledDistribution& t
         const auto said = std::ranges::find_if(candidate.warnings, [](const std::string& w) {
             return w.find("minor version compatibility") != std::string::npos;
         });
-        DoctorFinding finding;
-        finding.id = "driver-minor-version";
-        finding.severity = Severity::Warning;
+        DoctorFinding finding{"driver-minor-version"};
         finding.subject = shown_path(torch.dist_info, context);
         finding.message = "torch " + torch.version.to_string() + ": " +
                           (said == candidate.warnings.end() ? "the driver is below its CUDA's own "
@@ -95,13 +86,14 @@ std::vector<DoctorFinding> pairing_findings(const InstalledFamily& family,
     }
     std::vector<DoctorFinding> findings;
     for (const CheckFinding& found : check_locked_requirements(file, every_platform, targets)) {
-        if (std::find(installed_rules.begin(), installed_rules.end(), found.rule) ==
-            installed_rules.end()) {
+        // Only the rules that speak about installed builds, which the catalog marks as doctor's
+        // too. Not: rules about how a file is written (index options, hashes, pins), and not
+        // known-issue, whose files doctor reads itself.
+        const std::optional<DoctorFindingId> id = found.rule.as<Reporter::Doctor>();
+        if (!id) {
             continue;
         }
-        DoctorFinding finding;
-        finding.id = found.rule;
-        finding.severity = found.severity;
+        DoctorFinding finding{*id};
         finding.subject = found.where.file;
         finding.message = found.message;
         finding.fix = found.fix;

@@ -40,13 +40,12 @@ std::string generic_fix(const std::string& name, const FindingContext& context) 
 
 DoctorFinding missing_library_finding(const MissingLibrary& missing,
                                       const FindingContext& context) {
-    DoctorFinding finding;
+    DoctorFinding finding{missing.delay_loaded ? DoctorFindingId{"missing-delay-loaded-library"}
+                                               : DoctorFindingId{"missing-library"}};
     finding.subject = shown_path(missing.needed_by, context);
     finding.details.push_back("load chain: " + joined_chain(missing.chain, context));
     finding.details.push_back("searched: " + joined_folders(missing.searched, context));
     if (missing.delay_loaded) {
-        finding.id = "missing-delay-loaded-library";
-        finding.severity = Severity::Warning;
         finding.message = finding.subject + " delay-loads " + missing.name +
                           ", which the loader finds nowhere: the import works, the first call "
                           "into " +
@@ -54,7 +53,6 @@ DoctorFinding missing_library_finding(const MissingLibrary& missing,
         finding.fix = "install what provides " + missing.name;
         return finding;
     }
-    finding.id = "missing-library";
     finding.message = finding.subject + " needs " + missing.name +
                       ", which the loader finds in none of the folders it searches";
     const std::string message = predicted_message(missing, context);
@@ -67,8 +65,7 @@ DoctorFinding missing_library_finding(const MissingLibrary& missing,
 
 DoctorFinding missing_version_finding(const MissingSymbolVersion& missing,
                                       const FindingContext& context) {
-    DoctorFinding finding;
-    finding.id = "missing-symbol-version";
+    DoctorFinding finding{"missing-symbol-version"};
     finding.subject = shown_path(missing.needed_by, context);
     finding.message = finding.subject + " needs " + missing.version + " from " + missing.library +
                       ", which the copy the loader takes does not define";
@@ -146,9 +143,7 @@ std::vector<DoctorFinding> library_findings(const LibraryCheck& check,
         findings.push_back(missing_version_finding(missing, context));
     }
     for (const FoundOnPath& found : check.found_on_path) {
-        DoctorFinding finding;
-        finding.id = "library-only-on-path";
-        finding.severity = Severity::Warning;
+        DoctorFinding finding{"library-only-on-path"};
         finding.subject = shown_path(found.needed_by, context);
         finding.message = finding.subject + " gets " + found.name + " only from PATH (" +
                           utf8_of(found.file.parent_path()) +
@@ -159,9 +154,7 @@ std::vector<DoctorFinding> library_findings(const LibraryCheck& check,
         findings.push_back(std::move(finding));
     }
     for (const UnreadableLibrary& unreadable : check.unreadable) {
-        DoctorFinding finding;
-        finding.id = "unreadable-library";
-        finding.severity = Severity::Warning;
+        DoctorFinding finding{"unreadable-library"};
         finding.subject = shown_path(unreadable.file, context);
         finding.message =
             finding.subject + " is not a library torchpin can read: " + unreadable.problem;

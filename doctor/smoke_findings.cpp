@@ -9,8 +9,7 @@ std::vector<DoctorFinding> smoke_findings(const SmokeResult& smoke, const Findin
         if (step.ok) {
             continue;
         }
-        DoctorFinding finding;
-        finding.id = "smoke-step-failed";
+        DoctorFinding finding{"smoke-step-failed"};
         finding.subject = step.name;
         finding.message = step.name + " failed: " + step.error;
         const std::string said =
@@ -22,8 +21,7 @@ std::vector<DoctorFinding> smoke_findings(const SmokeResult& smoke, const Findin
         findings.push_back(std::move(finding));
     }
     if (!smoke.problem.empty()) {
-        DoctorFinding finding;
-        finding.id = "smoke-did-not-finish";
+        DoctorFinding finding{"smoke-did-not-finish"};
         finding.subject = "python";
         finding.message = "the smoke test's " + smoke.problem;
         const std::string last =

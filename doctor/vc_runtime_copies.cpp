@@ -82,8 +82,7 @@ void check_needed_version(const RuntimeCopy& used, const std::optional<Version>&
         if (!issue.unless_vc_runtime || !known_issue_applies(issue, query)) {
             continue;
         }
-        DoctorFinding finding;
-        finding.id = "vc-runtime-too-old";
+        DoctorFinding finding{"vc-runtime-too-old"};
         finding.subject = shown_path(used.file, context);
         finding.message = "torch " + torch->to_string() + " needs " + used.name + " " +
                           issue.unless_vc_runtime->to_string() +
@@ -110,9 +109,7 @@ void check_older_package_copies(const RuntimeCopy& used, const FindingContext& c
             !version || !used_version || *version >= *used_version) {
             continue;
         }
-        DoctorFinding finding;
-        finding.id = "older-runtime-copy";
-        finding.severity = Severity::Warning;
+        DoctorFinding finding{"older-runtime-copy"};
         finding.subject = shown_path(copy.file, context);
         finding.message = finding.subject + " (" + copy.version + ") is older than the " +
                           used.name + " torch gets (" + used.version +

@@ -4,6 +4,8 @@
 #include "engine/check/lock_file_rules.hpp"
 
 #include <algorithm>
+#include <string>
+#include <string_view>
 #include <tuple>
 
 namespace torchpin {
@@ -17,8 +19,10 @@ std::vector<CheckFinding> check_locked_requirements(const LockedRequirements& fi
         std::vector<CheckFinding> more = check_target_rules(pins, target);
         findings.insert(findings.end(), more.begin(), more.end());
     }
+    // Ordered by the rule's id, not its place in the catalog, as findings always were.
     const auto key = [](const CheckFinding& f) {
-        return std::tie(f.where.file, f.where.line, f.rule, f.message);
+        return std::tuple<const std::string&, std::size_t, std::string_view, const std::string&>(
+            f.where.file, f.where.line, f.rule.name(), f.message);
     };
     std::ranges::stable_sort(
         findings, [&](const CheckFinding& a, const CheckFinding& b) { return key(a) < key(b); });

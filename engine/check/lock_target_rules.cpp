@@ -7,32 +7,35 @@
 
 #include <algorithm>
 #include <iterator>
+#include <optional>
 
 namespace torchpin {
 
 namespace {
 
-// The rule a rejection of a pinned build breaks; empty for those other rules judge (pairing) or
+// The rule a rejection of a pinned build breaks; none for those other rules judge (pairing) or
 // that say nothing about the pin.
-std::string_view rule_of(const Rejection& rejection, const Backend& build) {
+std::optional<RuleId> rule_of(const Rejection& rejection, const Backend& build) {
     if (std::holds_alternative<NoWheelFor>(rejection) ||
         std::holds_alternative<BackendNotPublished>(rejection)) {
-        return "no-wheel-for-target";
+        return RuleId{"no-wheel-for-target"};
     }
     if (std::holds_alternative<DriverTooOld>(rejection)) {
-        return "driver-too-old";
+        return RuleId{"driver-too-old"};
     }
     if (std::holds_alternative<BuildNotVerified>(rejection)) {
-        return "newer-than-matrix"; // known only as projected: not judged, update the matrix
+        return RuleId{
+            "newer-than-matrix"}; // known only as projected: not judged, update the matrix
     }
     if (std::holds_alternative<GpuArchNotBuilt>(rejection) ||
         std::holds_alternative<GfxNotBuilt>(rejection)) {
-        return "gpu-not-supported";
+        return RuleId{"gpu-not-supported"};
     }
     if (std::holds_alternative<WrongBackendKind>(rejection)) {
-        return build.kind() == BackendKind::Cpu ? "cpu-build-on-gpu-target" : "gpu-not-supported";
+        return build.kind() == BackendKind::Cpu ? RuleId{"cpu-build-on-gpu-target"}
+                                                : RuleId{"gpu-not-supported"};
     }
-    return "";
+    return std::nullopt;
 }
 
 // Whether the machine can use a build of this kind (the resolver's own rule, which it skips for
@@ -251,18 +254,19 @@ private:
         }
         const auto misfit = kind_misfit(*build, target_.machine);
         if (misfit) {
-            const std::string rule =
-                build->kind() == BackendKind::Cpu ? "cpu-build-on-gpu-target" : "gpu-not-supported";
+            const RuleId rule = build->kind() == BackendKind::Cpu
+                                    ? RuleId{"cpu-build-on-gpu-target"}
+                                    : RuleId{"gpu-not-supported"};
             out.push_back(make_finding(rule, torch.package->where,
                                        torch.text() + ": " + *misfit + on() + " (" +
                                            describe_machine(target_.machine) + ")",
                                        ""));
         }
         for (const Rejection& rejection : candidate->rejections) {
-            const std::string_view rule = rule_of(rejection, *build);
+            const std::optional<RuleId> rule = rule_of(rejection, *build);
             // A build for another kind of GPU fails every GPU check: the misfit says it all.
-            if (rule.empty() || std::holds_alternative<WrongBackendKind>(rejection) ||
-                (misfit && rule != "no-wheel-for-target")) {
+            if (!rule || std::holds_alternative<WrongBackendKind>(rejection) ||
+                (misfit && *rule != RuleId{"no-wheel-for-target"})) {
                 continue;
             }
             const std::string package = std::holds_alternative<NoWheelFor>(rejection)
@@ -274,7 +278,7 @@ private:
                     ? "upgrade the NVIDIA driver to " +
                           std::get<DriverTooOld>(rejection).need.to_string() + " or newer, or "
                     : "";
-            out.push_back(make_finding(rule, pin.package->where,
+            out.push_back(make_finding(*rule, pin.package->where,
                                        pin.text() + ": " + describe(rejection) + on(), prefix));
         }
         if (candidate->works()) {

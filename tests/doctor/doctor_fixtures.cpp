@@ -30,7 +30,7 @@ std::filesystem::path fixture(const std::filesystem::path& folder, const std::st
 std::string all_findings(const DoctorReport& report) {
     std::string text;
     for (const DoctorFinding& f : report.findings) {
-        text += f.id + ": " + f.message + "\n";
+        text += std::string(f.id.name()) + ": " + f.message + "\n";
     }
     return text;
 }
@@ -38,7 +38,7 @@ std::string all_findings(const DoctorReport& report) {
 const DoctorFinding* find_finding(const DoctorReport& report, const std::string& id,
                                   const std::string& about) {
     for (const DoctorFinding& f : report.findings) {
-        if (f.id == id && f.message.find(about) != std::string::npos) {
+        if (f.id.name() == id && f.message.find(about) != std::string::npos) {
             return &f;
         }
     }

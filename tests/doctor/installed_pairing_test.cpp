@@ -45,7 +45,7 @@ struct Environment {
 std::vector<std::string> ids(const DoctorReport& report) {
     std::vector<std::string> found;
     for (const DoctorFinding& f : report.findings) {
-        found.push_back(f.id);
+        found.emplace_back(f.id.name());
     }
     return found;
 }
@@ -79,7 +79,7 @@ BOOST_AUTO_TEST_CASE(a_cu128_build_on_driver_550_runs_only_by_minor_version_comp
     const DoctorReport report = env.doctor("550.54.15", {"8.6"});
     BOOST_TEST(ids(report) == std::vector<std::string>{"driver-minor-version"},
                all_findings(report));
-    BOOST_TEST((report.findings.front().severity == Severity::Warning));
+    BOOST_TEST((report.findings.front().severity() == Severity::Warning));
 }
 
 BOOST_AUTO_TEST_CASE(a_cu128_build_on_driver_470_is_too_new_for_the_driver) {

@@ -89,12 +89,12 @@ BOOST_AUTO_TEST_CASE(a_missing_cuda_dll_and_a_missing_driver_dll) {
     const DoctorFinding* cudart = find_finding(report, "missing-library", "cudart64_12.dll");
     BOOST_REQUIRE_MESSAGE(cudart != nullptr, all_findings(report));
     BOOST_TEST(cudart->subject == "torch/lib/torch_cuda.dll");
-    BOOST_TEST((cudart->severity == Severity::Error));
+    BOOST_TEST((cudart->severity() == Severity::Error));
     BOOST_TEST(!cudart->fix.empty());
     const DoctorFinding* driver =
         find_finding(report, "missing-delay-loaded-library", "nvcuda.dll");
     BOOST_REQUIRE_MESSAGE(driver != nullptr, all_findings(report));
-    BOOST_TEST((driver->severity == Severity::Warning));
+    BOOST_TEST((driver->severity() == Severity::Warning));
 }
 
 BOOST_AUTO_TEST_CASE(a_dll_only_on_path_loads_through_torchs_fallback) {
@@ -108,7 +108,7 @@ BOOST_AUTO_TEST_CASE(a_dll_only_on_path_loads_through_torchs_fallback) {
     const DoctorFinding* path =
         find_finding(report, "library-only-on-path", "libomp140.x86_64.dll");
     BOOST_REQUIRE_MESSAGE(path != nullptr, all_findings(report));
-    BOOST_TEST((path->severity == Severity::Warning));
+    BOOST_TEST((path->severity() == Severity::Warning));
 }
 
 BOOST_AUTO_TEST_CASE(an_older_copy_in_another_package_is_a_warning) {
