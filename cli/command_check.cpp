@@ -47,8 +47,8 @@ std::vector<CheckTarget> check_targets(const GlobalOptions& global, const CheckO
         if (!target) {
             throw UsageError(name + ": " + target.error().message);
         }
-        for (const std::string& assumption : target->assumptions) {
-            warnings.push_back(name + ": " + assumption);
+        for (const AnswerWarning& assumption : target->assumptions) {
+            warnings.push_back(name + ": " + assumption.message);
         }
         CompatMatrix matrix = narrowed_to_platform(every_platform, target->machine.tags);
         targets.push_back(CheckTarget{name, target->machine, std::move(matrix)});
@@ -121,7 +121,7 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
     std::vector<std::string> warnings;
     const std::vector<CheckTarget> targets = check_targets(global, options, matrix, warnings);
     if (auto stale = stale_data_warning(matrix.data_as_of, today())) {
-        warnings.push_back(*stale);
+        warnings.push_back(stale->message);
     }
     std::vector<CheckedFile> checked;
     bool any_unreadable = false;

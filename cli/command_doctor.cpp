@@ -108,7 +108,7 @@ Weighing weighing_for(const Machine& machine, const GlobalOptions& global) {
     const std::int64_t revision = revision_to_read(*store, global.revision);
     Weighing weighing{load_compat_matrix_every_platform(*store, revision), {}, "", {}};
     if (auto stale = stale_data_warning(weighing.every_platform.data_as_of, today())) {
-        weighing.warnings.push_back(*stale);
+        weighing.warnings.push_back(stale->message);
     }
     auto resolver = resolver_target(machine);
     if (!resolver) {
@@ -123,8 +123,8 @@ Weighing weighing_for(const Machine& machine, const GlobalOptions& global) {
                                   load_compat_matrix(*store, revision, resolver->machine.tags),
                                   resolver->assumptions};
     weighing.install_command = install_command(session);
-    weighing.warnings.insert(weighing.warnings.begin(), resolver->assumptions.begin(),
-                             resolver->assumptions.end());
+    const std::vector<std::string> assumptions = messages(resolver->assumptions);
+    weighing.warnings.insert(weighing.warnings.begin(), assumptions.begin(), assumptions.end());
     return weighing;
 }
 

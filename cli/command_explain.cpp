@@ -3,6 +3,7 @@
 #include "cli/commands.hpp"
 #include "cli/matrix_access.hpp"
 #include "cli/resolution_output.hpp"
+#include "cli/warning_json.hpp"
 #include "engine/matrix/compat_matrix_loader.hpp"
 #include "engine/solver/explanation.hpp"
 
@@ -61,8 +62,8 @@ void print_text(const ResolverSession& session, const ResolveRequest& request,
     std::cout << "Matrix:   revision " << session.matrix.revision << ", data as of "
               << session.matrix.data_as_of.value_or("unknown") << '\n';
     std::cout << "Request:  " << request_text(request, backend) << '\n';
-    for (const std::string& warning : session.warnings) {
-        std::cout << "Warning:  " << warning << '\n';
+    for (const AnswerWarning& warning : session.warnings) {
+        std::cout << "Warning:  " << warning.message << '\n';
     }
     const std::size_t shown = shown_candidates(resolution, verbose);
     std::cout << "\nConsidered, best first (" << resolution.candidates.size() << " candidates):\n";
@@ -73,8 +74,8 @@ void print_text(const ResolverSession& session, const ResolveRequest& request,
         for (const std::string& reason : reasons(c)) {
             std::cout << "      " << reason << '\n';
         }
-        for (const std::string& warning : c.warnings) {
-            std::cout << "      warning: " << warning << '\n';
+        for (const AnswerWarning& warning : c.warnings) {
+            std::cout << "      warning: " << warning.message << '\n';
         }
     }
     if (shown < resolution.candidates.size()) {
@@ -128,7 +129,7 @@ std::string explain_json(const ResolverSession& session, const Resolution& resol
                               {"backend", c.backend.to_string()},
                               {"status", verdict(c)},
                               {"reasons", reasons(c)},
-                              {"warnings", c.warnings}});
+                              {"warnings", warnings_json(c.warnings)}});
     }
     out["candidates"] = candidates;
     return out.dump(2) + "\n";

@@ -112,11 +112,10 @@ int run_resolve(const GlobalOptions& global, const ResolveOptions& options) {
     if (!global.quiet()) {
         std::cerr << summary_line(session, resolution) << '\n';
         if (!header_on_terminal) {
-            for (const std::string& warning : session.warnings) {
-                std::cerr << "torchpin: warning: " << warning << '\n';
-            }
-            for (const std::string& warning : resolution.solution->warnings) {
-                std::cerr << "torchpin: warning: " << warning << '\n';
+            for (const auto* list : {&session.warnings, &resolution.solution->warnings}) {
+                for (const AnswerWarning& warning : *list) {
+                    std::cerr << "torchpin: warning: " << warning.message << '\n';
+                }
             }
         }
         if (options.hashes) {

@@ -2,6 +2,7 @@
 // grouped by release or JSON rows; --min-driver answers the reverse question.
 #include "cli/commands.hpp"
 #include "cli/resolver_session.hpp"
+#include "cli/warning_json.hpp"
 #include "engine/solver/explanation.hpp"
 #include "engine/solver/gfx_check.hpp"
 
@@ -46,10 +47,10 @@ std::string which_status(const Candidate& c) {
 
 std::string reason_of(const Candidate& c) {
     if (!c.hsa_overrides.empty()) {
-        return hsa_override_assumption(c.hsa_overrides.front(), c.backend);
+        return warnings::hsa_override(c.hsa_overrides.front(), c.backend).message;
     }
     if (c.rejections.empty()) {
-        return c.warnings.empty() ? "" : c.warnings.front();
+        return c.warnings.empty() ? "" : c.warnings.front().message;
     }
     // The rejection that decided the status, not an incidental one listed first.
     const std::string status = which_status(c);
@@ -126,8 +127,8 @@ void print_table(const ResolverSession& session, const std::vector<WhichRow>& ro
     }
     std::cout << "\n'torchpin explain' says why a build does not fit; --format json gives every "
                  "reason; -v adds the backends not published for this OS.\n";
-    for (const std::string& warning : session.warnings) {
-        std::cerr << "torchpin: warning: " << warning << '\n';
+    for (const AnswerWarning& warning : session.warnings) {
+        std::cerr << "torchpin: warning: " << warning.message << '\n';
     }
 }
 
@@ -213,7 +214,7 @@ int run_which(const GlobalOptions& global, const WhichOptions& options) {
                                {"matrix",
                                 {{"revision", session.matrix.revision},
                                  {"data_as_of", session.matrix.data_as_of.value_or("")}}},
-                               {"warnings", session.warnings},
+                               {"warnings", warnings_json(session.warnings)},
                                {"rows", json_rows}};
     std::cout << out.dump(2) << '\n';
     return 0;

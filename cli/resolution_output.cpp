@@ -1,6 +1,7 @@
 // Printing a resolution: each format built from the pins, the index and the matrix's files.
 #include "cli/resolution_output.hpp"
 
+#include "cli/warning_json.hpp"
 #include "detect/machine_json.hpp"
 #include "engine/matrix/release_wheels.hpp"
 #include "engine/solver/explanation.hpp"
@@ -72,11 +73,10 @@ std::string header_comments(const ResolvedAnswer& answer) {
     for (const EnvironmentVariable& variable : required_environment(s)) {
         text += "# set wherever torch runs: " + export_line(variable) + "\n";
     }
-    for (const std::string& warning : answer.session.warnings) {
-        text += "# warning: " + warning + "\n";
-    }
-    for (const std::string& warning : s.warnings) {
-        text += "# warning: " + warning + "\n";
+    for (const auto* list : {&answer.session.warnings, &s.warnings}) {
+        for (const AnswerWarning& warning : *list) {
+            text += "# warning: " + warning.message + "\n";
+        }
     }
     return text;
 }
@@ -289,7 +289,7 @@ std::string format_resolve_json(const ResolverSession& session, const Resolution
                                         ? nlohmann::ordered_json(*session.matrix.data_as_of)
                                         : nlohmann::ordered_json(nullptr)}};
     out["machine"] = machine_to_json(session.machine, TagListing::BestOnly);
-    std::vector<std::string> warnings = session.warnings;
+    std::vector<AnswerWarning> warnings = session.warnings;
     if (const auto& s = resolution.solution) {
         out["backend"] = s->backend.to_string();
         out["index_url"] = resolution.index_url();
@@ -319,11 +319,11 @@ std::string format_resolve_json(const ResolverSession& session, const Resolution
         }
         out["env"] = env;
         warnings.insert(warnings.end(), s->warnings.begin(), s->warnings.end());
-        out["warnings"] = string_array(warnings);
+        out["warnings"] = warnings_json(warnings);
         out["explanation"] =
             string_array(explain_solution(session.matrix, session.target, resolution));
     } else {
-        out["warnings"] = string_array(warnings);
+        out["warnings"] = warnings_json(warnings);
         out["explanation"] =
             string_array(explain_unsolvable(session.matrix, session.target, resolution));
         out["hints"] = string_array(hints(session.matrix, session.target, resolution));

@@ -50,8 +50,8 @@ std::chrono::year_month_day today() {
         std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now())};
 }
 
-std::optional<std::string> stale_data_warning(const std::optional<std::string>& data_as_of,
-                                              std::chrono::year_month_day on) {
+std::optional<AnswerWarning> stale_data_warning(const std::optional<std::string>& data_as_of,
+                                                std::chrono::year_month_day on) {
     const auto date = data_as_of ? parse_date(*data_as_of) : std::nullopt;
     if (!date) {
         return std::nullopt;
@@ -60,8 +60,7 @@ std::optional<std::string> stale_data_warning(const std::optional<std::string>& 
     if (age <= stale_after_days) {
         return std::nullopt;
     }
-    return "the matrix data is " + std::to_string(age) + " days old (as of " + *data_as_of +
-           "): newer releases are missing; run 'torchpin update'";
+    return warnings::data_stale(age, *data_as_of);
 }
 
 ResolverSession open_resolver_session(const GlobalOptions& global,

@@ -16,10 +16,10 @@
 namespace torchpin::cli {
 
 struct ResolverSession {
-    Machine machine;                   // the profile, as detect would print it
-    TargetMachine target;              // what the solver sees of it
-    CompatMatrix matrix;               // the revision read, for the machine's OS and CPU
-    std::vector<std::string> warnings; // assumptions about the machine, stale data
+    Machine machine;                     // the profile, as detect would print it
+    TargetMachine target;                // what the solver sees of it
+    CompatMatrix matrix;                 // the revision read, for the machine's OS and CPU
+    std::vector<AnswerWarning> warnings; // assumptions about the machine, stale data
 };
 
 // Builds the machine from the options, reads the matrix revision (--revision or the newest) and
@@ -42,8 +42,8 @@ ResolveRequest parse_resolve_request(const std::vector<std::string>& requirement
 
 // "the matrix data is 150 days old (as of 2026-01-01): run 'torchpin update' ..." when the data
 // is older than 120 days on `today`; nullopt otherwise or when the date is unknown.
-std::optional<std::string> stale_data_warning(const std::optional<std::string>& data_as_of,
-                                              std::chrono::year_month_day today);
+std::optional<AnswerWarning> stale_data_warning(const std::optional<std::string>& data_as_of,
+                                                std::chrono::year_month_day today);
 
 // Today in UTC, or $TORCHPIN_TODAY (YYYY-MM-DD) when set, so answers can be tested for any date.
 std::chrono::year_month_day today();

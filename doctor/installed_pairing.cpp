@@ -51,15 +51,16 @@ std::optional<DoctorFinding> minor_version_driver(const InstalledDistribution& t
             candidate.driver_fit != DriverFit::MinorVersion) {
             continue;
         }
-        const auto said = std::ranges::find_if(candidate.warnings, [](const std::string& w) {
-            return w.find("minor version compatibility") != std::string::npos;
+        const auto said = std::ranges::find_if(candidate.warnings, [](const AnswerWarning& w) {
+            return w.code == WarningCode::DriverMinorVersion ||
+                   w.code == WarningCode::DriverFloorOnly;
         });
         DoctorFinding finding{"driver-minor-version"};
         finding.subject = shown_path(torch.dist_info, context);
         finding.message = "torch " + torch.version.to_string() + ": " +
                           (said == candidate.warnings.end() ? "the driver is below its CUDA's own "
                                                               "minimum"
-                                                            : *said);
+                                                            : said->message);
         finding.fix = "upgrade the NVIDIA driver to that minimum";
         if (!context.install_command.empty()) {
             finding.fix +=

@@ -467,8 +467,8 @@ std::vector<std::string> explain_solution(const CompatMatrix& matrix, const Targ
                              (pin.wheel->seen_in ? ": " + *pin.wheel->seen_in : std::string()) + ")"
                        : " (no file listed in the matrix)"));
     }
-    for (const std::string& warning : s.warnings) {
-        lines.push_back("warning: " + warning);
+    for (const AnswerWarning& warning : s.warnings) {
+        lines.push_back("warning: " + warning.message);
     }
     return lines;
 }

@@ -95,10 +95,4 @@ GfxCheck check_gfx_targets(const CompatMatrix& matrix, const Version& torch, con
     return check;
 }
 
-std::string hsa_override_assumption(const HsaOverrideFact& fact, const Backend& backend) {
-    return "assumes " + setting(fact) + " wherever torch runs: " + backend.to_string() +
-           " has no " + fact.gfx + " (" + fact.chip + ") kernels; the override runs the GPU as " +
-           fact.runs_as;
-}
-
 } // namespace torchpin

@@ -26,8 +26,4 @@ struct GfxCheck {
 GfxCheck check_gfx_targets(const CompatMatrix& matrix, const Version& torch, const Backend& backend,
                            const std::vector<std::string>& gpus, OperatingSystem os);
 
-// The assumption an answer under `fact` states: "assumes HSA_OVERRIDE_GFX_VERSION=10.3.0 wherever
-// torch runs: rocm7.2 has no gfx1031 (Navi 22) kernels; the override runs the GPU as gfx1030".
-std::string hsa_override_assumption(const HsaOverrideFact& fact, const Backend& backend);
-
 } // namespace torchpin

@@ -199,12 +199,6 @@ std::string arch_list_text(const std::vector<ArchTarget>& arch_list) {
     return text;
 }
 
-// What an answer from a release known only from the index rests on.
-std::string index_release_line(const Version& torch) {
-    return "torch " + torch.to_string() +
-           " is not in the curated data: its builds, files and labels are the imported index's";
-}
-
 // Why `release` has no `package`, where the matrix says: the curated note (torchaudio's), or for
 // a release known only from the index, that no metadata read pairs one with it.
 std::string unpaired_note(const ReleaseFact& release, std::string_view package) {
@@ -244,7 +238,7 @@ public:
             c.rejections.push_back(BuildNotVerified{release.torch, backend});
         }
         if (release.from_index) {
-            c.warnings.push_back(index_release_line(release.torch));
+            c.warnings.push_back(warnings::release_from_index(release.torch));
         }
         check_backend_kind(c);
         check_package(c, release, "torch", release.torch);
@@ -258,17 +252,14 @@ public:
             if (paired) {
                 check_package(c, release, package, paired->version);
                 if (!paired->metadata_of.empty()) {
-                    c.warnings.push_back(std::string(package) + " " + paired->version.to_string() +
-                                         " pairs with torch " + release.torch.to_string() +
-                                         " by its metadata (" + paired->metadata_of +
-                                         ".metadata: torch" + paired->torch_specifier + ")");
+                    c.warnings.push_back(
+                        warnings::paired_by_metadata(package, paired->version, release.torch,
+                                                     paired->metadata_of, paired->torch_specifier));
                 }
             } else if (series) {
                 check_series(c, release, package, *series);
             } else if (request_.companions_where_released) {
-                c.warnings.push_back(std::string(package) +
-                                     " is not pinned: none is released for torch " +
-                                     release.torch.to_string());
+                c.warnings.push_back(warnings::companion_not_released(package, release.torch));
             } else {
                 c.rejections.push_back(NotPaired{std::string(package), release.torch, std::nullopt,
                                                  "", unpaired_note(release, package)});
@@ -419,13 +410,8 @@ private:
                                                   machine_.tags.python.abi(), best_platform()});
                 return;
             }
-            c.warnings.push_back(
-                "the matrix lists no " + std::string(package) + " " + pinned.to_string() +
-                (wheel.any_listed ? " file for Python " + python + " (only some files are known)"
-                                  : " files") +
-                "; Python " + python +
-                (release.python.empty() ? " support is unknown"
-                                        : " support comes from the release matrix"));
+            c.warnings.push_back(warnings::files_unknown(package, pinned, python, wheel.any_listed,
+                                                         !release.python.empty()));
         }
         c.pins.push_back(Pin{std::string(package), pinned, "",
                              wheel.best != nullptr ? std::optional(*wheel.best) : std::nullopt});
@@ -454,9 +440,7 @@ private:
                                               machine_.tags.python.abi(), best_platform()});
             return;
         }
-        c.warnings.push_back("the exact " + std::string(package) + " release for torch " +
-                             c.torch.to_string() + " is not in the matrix; pinned its series " +
-                             series + ".* (pip takes the one whose metadata requires this torch)");
+        c.warnings.push_back(warnings::companion_series(package, c.torch, series));
         c.pins.push_back(Pin{std::string(package), std::nullopt, series, std::nullopt});
     }
 
@@ -488,9 +472,7 @@ private:
             (!floor->below || have < *floor->below)) {
             c.driver_fit = DriverFit::MinorVersion;
             c.driver_meets_the_minor = driver_meets_minor_of(*cuda, have);
-            c.warnings.push_back("driver " + have.to_string() + " is below CUDA " +
-                                 cuda->to_string() + "'s own minimum " + need.to_string() +
-                                 " and runs it through CUDA minor version compatibility");
+            c.warnings.push_back(warnings::driver_minor_version(have, *cuda, need));
             return;
         }
         c.rejections.push_back(DriverTooOld{c.backend, *cuda, need, have});
@@ -512,10 +494,8 @@ private:
             return;
         }
         c.driver_fit = DriverFit::MinorVersion;
-        c.warnings.push_back("NVIDIA publishes no " + os + " driver minimum for CUDA " +
-                             cuda.to_string() + "; driver " + have->to_string() + " meets the " +
-                             std::to_string(cuda.major()) + ".x floor " +
-                             floor->minimum.to_string() + " (minor version compatibility)");
+        c.warnings.push_back(
+            warnings::driver_floor_only(machine_.tags.os, cuda, *have, floor->minimum));
     }
 
     // Whether the driver meets some release of `cuda`'s major.minor directly.
@@ -536,9 +516,8 @@ private:
         }
         for (const auto& gpu : machine_.nvidia_gpus) {
             if (arch == nullptr || !cuda) {
-                c.warnings.push_back("no arch list is known for torch " + c.torch.to_string() +
-                                     "+" + c.backend.to_string() + ": support for " +
-                                     describe_gpu(gpu) + " is not verified");
+                c.warnings.push_back(
+                    warnings::arch_list_unknown(c.torch, c.backend, describe_gpu(gpu)));
                 c.gpu_support_unverified = true;
                 continue;
             }
@@ -548,9 +527,7 @@ private:
                 c.rejections.push_back(GpuArchNotBuilt{describe_gpu(gpu), gpu.capability, c.backend,
                                                        *cuda, arch->arch_list, fit, first_cuda});
             } else if (fit == GpuFit::Ptx) {
-                c.warnings.push_back(describe_gpu(gpu) +
-                                     " runs this build through PTX: kernels are "
-                                     "compiled at first use");
+                c.warnings.push_back(warnings::gpu_runs_ptx(describe_gpu(gpu)));
             }
         }
     }
@@ -569,10 +546,8 @@ private:
             const ArchListFact* arch =
                 matrix_.arch_list(earlier.torch, c.backend, machine_.tags.os, machine_.tags.arch);
             if (arch != nullptr) {
-                c.warnings.push_back(
-                    "torch " + c.torch.to_string() + " is not in the curated data: its " +
-                    c.backend.to_string() + " arch list is assumed to be torch " +
-                    earlier.torch.to_string() + "'s (" + arch_list_text(arch->arch_list) + ")");
+                c.warnings.push_back(warnings::arch_list_assumed(c.torch, c.backend, earlier.torch,
+                                                                 arch_list_text(arch->arch_list)));
                 return arch;
             }
         }
@@ -589,8 +564,7 @@ private:
         c.gfx_fit = gfx.fit;
         if (gfx.fit == GfxFit::Unverified) {
             for (const std::string& target : machine_.rocm_gfx) {
-                c.warnings.push_back("no gfx target list is known for " + c.backend.to_string() +
-                                     ": support for " + target + " is not verified");
+                c.warnings.push_back(warnings::gfx_list_unknown(c.backend, target));
                 c.gpu_support_unverified = true;
             }
         }
@@ -598,7 +572,7 @@ private:
             c.rejections.push_back(std::move(rejection));
         }
         for (const HsaOverrideFact& fact : gfx.overrides) {
-            c.warnings.push_back(hsa_override_assumption(fact, c.backend));
+            c.warnings.push_back(warnings::hsa_override(fact, c.backend));
         }
         c.hsa_overrides = std::move(gfx.overrides);
     }
@@ -614,7 +588,7 @@ private:
                                     .every_version_issues = true};
         for (const KnownIssueFact& issue : matrix_.known_issues) {
             if (known_issue_applies(issue, query)) {
-                c.warnings.push_back(known_issue_line(issue));
+                c.warnings.push_back(warnings::known_issue(issue));
                 c.known_issues.push_back(issue);
             }
         }
@@ -708,9 +682,9 @@ private:
 
 // Releases newer than `chosen` of which the matrix records no build at all for the machine's OS
 // and CPU: unknown rather than unpublished, so the answer says so.
-std::optional<std::string> releases_without_builds_here(const CompatMatrix& matrix,
-                                                        const TargetMachine& machine,
-                                                        const Version& chosen) {
+std::optional<AnswerWarning> releases_without_builds_here(const CompatMatrix& matrix,
+                                                          const TargetMachine& machine,
+                                                          const Version& chosen) {
     std::vector<std::string> unknown;
     for (const ReleaseFact& release : matrix.releases) {
         const bool any_here = std::any_of(
@@ -725,17 +699,14 @@ std::optional<std::string> releases_without_builds_here(const CompatMatrix& matr
     if (unknown.empty()) {
         return std::nullopt;
     }
-    return "the matrix records no builds of torch " +
-           (unknown.size() == 1 ? unknown.front() : unknown.back() + " to " + unknown.front()) +
-           " for " + std::string(name(machine.tags.os)) + " " +
-           std::string(name(machine.tags.arch)) +
-           ": unknown, not necessarily unpublished ('torchpin update' may add them)";
+    return warnings::releases_unknown_here(unknown.back(), unknown.front(), machine.tags.os,
+                                           machine.tags.arch);
 }
 
 // Newer releases whose build would run here but for a companion the request names that is not
 // released for them (torchaudio from 2.12 on): the answer says why it is older than they are.
-std::optional<std::string> newer_without_companion(const std::vector<Candidate>& candidates,
-                                                   const Version& chosen) {
+std::optional<AnswerWarning> newer_without_companion(const std::vector<Candidate>& candidates,
+                                                     const Version& chosen) {
     std::set<Version> releases;
     std::set<std::string> packages;
     for (const Candidate& c : candidates) {
@@ -756,22 +727,14 @@ std::optional<std::string> newer_without_companion(const std::vector<Candidate>&
     if (releases.empty()) {
         return std::nullopt;
     }
-    std::string names;
-    for (const std::string& package : packages) {
-        names += (names.empty() ? "" : " and ") + package;
-    }
-    const std::string newest = releases.rbegin()->to_string();
-    const std::string span =
-        releases.size() == 1 ? newest : releases.begin()->to_string() + " to " + newest;
-    return "torch " + span + " would run here, but no " + names + " is released for " +
-           (releases.size() == 1 ? "it" : "them") + ": leave " + names +
-           " out of the request to get torch " + newest;
+    return warnings::newer_without_companion({releases.begin(), releases.end()},
+                                             {packages.begin(), packages.end()});
 }
 
 // Newer releases with a build that would run here but whose builds are only projected (2.15.0
 // before an index listing confirms them): the answer names them and how to confirm them.
-std::optional<std::string> newer_not_verified(const std::vector<Candidate>& candidates,
-                                              const Version& chosen) {
+std::optional<AnswerWarning> newer_not_verified(const std::vector<Candidate>& candidates,
+                                                const Version& chosen) {
     std::set<Version> releases;
     for (const Candidate& c : candidates) {
         const bool only_unverified =
@@ -786,27 +749,10 @@ std::optional<std::string> newer_not_verified(const std::vector<Candidate>& cand
     if (releases.empty()) {
         return std::nullopt;
     }
-    std::string names;
-    for (const Version& v : releases) {
-        names += (names.empty() ? "" : ", ") + v.to_string();
-    }
-    return "torch " + names + (releases.size() == 1 ? " is" : " are") +
-           " released and would run here, but the matrix knows " +
-           (releases.size() == 1 ? "its" : "their") +
-           " builds only as projected from nightlies: 'torchpin update' reads the index and "
-           "confirms them";
+    return warnings::newer_not_verified({releases.begin(), releases.end()});
 }
 
 } // namespace
-
-std::string known_issue_line(const KnownIssueFact& issue) {
-    if (issue.summary.empty()) { // data imported before summaries existed
-        return "known issue " + issue.issue + ": " + issue.error + " (" + issue.cause + "); " +
-               issue.fix;
-    }
-    return "[" + issue.issue + "] " + issue.summary +
-           " … fix: " + (issue.fix_summary.empty() ? issue.fix : issue.fix_summary);
-}
 
 MarkerEnvironment marker_environment(const TargetMachine& machine) {
     const PythonTarget& python = machine.tags.python;

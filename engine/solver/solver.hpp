@@ -4,6 +4,7 @@
 
 #include "engine/matrix/compat_matrix.hpp"
 #include "engine/pep/requirement.hpp"
+#include "engine/solver/answer_warning.hpp"
 
 #include <optional>
 #include <string>
@@ -148,7 +149,7 @@ struct Candidate {
     // With GfxFit::Override: the override of each GPU the build does not carry, all of one value.
     std::vector<HsaOverrideFact> hsa_overrides;
     std::vector<Pin> pins;                    // filled when it works
-    std::vector<std::string> warnings;        // one line each: known issues, weaker evidence
+    std::vector<AnswerWarning> warnings;      // known issues, weaker evidence, assumptions
     std::vector<KnownIssueFact> known_issues; // those that apply, in full (explain prints them)
     // MinorVersion only: the driver meets an earlier update of the same CUDA minor directly
     // (580.65.06 runs 13.0.0, the build is 13.0.2): a smaller stretch than another minor's build.
@@ -203,9 +204,5 @@ struct EnvironmentVariable {
 // What must be set wherever torch runs for the candidate to work, as its answer assumes: the
 // HSA_OVERRIDE_GFX_VERSION of its overrides; empty for most.
 std::vector<EnvironmentVariable> required_environment(const Candidate& candidate);
-
-// The warning line of a known issue: "[win-fbgemm-dll-2.4.0] torch 2.4.0 on Windows needs
-// libomp140.x86_64.dll, … … fix: torch 2.4.1" (`torchpin explain --known-issue ID` the rest).
-std::string known_issue_line(const KnownIssueFact& issue);
 
 } // namespace torchpin

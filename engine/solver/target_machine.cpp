@@ -22,9 +22,7 @@ void add_nvidia(const Machine& machine, ResolverTarget& target) {
     }
     for (const NvidiaGpu& gpu : machine.nvidia.gpus) {
         if (!gpu.compute_capability) {
-            target.assumptions.push_back(
-                "the compute capability of " + (gpu.name.empty() ? "an NVIDIA GPU" : gpu.name) +
-                " is unknown, so no build is checked against it (pass --gpu)");
+            target.assumptions.push_back(warnings::gpu_capability_unknown(gpu.name));
             continue;
         }
         target.machine.nvidia_gpus.push_back({gpu.name, gpu.compute_capability->value});
@@ -74,13 +72,13 @@ Expected<ResolverTarget> resolver_target(const Machine& machine) {
     if (completed.os->value == OperatingSystem::Linux && !completed.glibc && !completed.musl &&
         !completed.pythons.front().glibc) {
         completed.glibc = Fact<OsVersion>{assumed_glibc, "assumed"};
-        target.assumptions.push_back("the glibc version is unknown: assuming " +
-                                     assumed_glibc.to_string() + " (pass --glibc)");
+        target.assumptions.push_back(warnings::machine_assumption(
+            "glibc version", assumed_glibc.to_string(), "pass --glibc"));
     }
     if (completed.os->value == OperatingSystem::Macos && !completed.macos_version) {
         completed.macos_version = Fact<OsVersion>{assumed_macos, "assumed"};
-        target.assumptions.push_back("the macOS version is unknown: assuming " +
-                                     assumed_macos.to_string());
+        target.assumptions.push_back(
+            warnings::machine_assumption("macOS version", assumed_macos.to_string(), ""));
     }
     const PythonInterpreter& python = completed.pythons.front();
     const auto env = tag_environment(completed, python);

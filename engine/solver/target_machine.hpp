@@ -12,7 +12,7 @@ namespace torchpin {
 
 struct ResolverTarget {
     TargetMachine machine;
-    std::vector<std::string> assumptions; // "glibc unknown: assuming 2.28 ..." for the warnings
+    std::vector<AnswerWarning> assumptions; // "the glibc version is unknown: assuming 2.28 ..."
 };
 
 // The resolver's view of `machine` with its first Python interpreter. Fails (with a message that

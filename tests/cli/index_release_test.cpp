@@ -104,7 +104,8 @@ std::string pin_of(const json& answer, const std::string& package) {
 
 bool has_line(const json& lines, const std::string& part) {
     return std::any_of(lines.begin(), lines.end(), [&](const json& line) {
-        return line.get<std::string>().find(part) != std::string::npos;
+        const std::string text = (line.is_string() ? line : line["message"]).get<std::string>();
+        return text.find(part) != std::string::npos;
     });
 }
 

@@ -1,6 +1,7 @@
 // check_gfx_targets: an AMD GPU in the build's gfx list, one it lacks with a documented HSA
 // override that helps, and each reason an override does not (none documented, a target the build
 // lacks too, a ROCm release past the source's, another OS, a clash between GPUs).
+#include "engine/solver/answer_warning.hpp"
 #include "engine/solver/gfx_check.hpp"
 #include "tests/support/synthetic_matrix.hpp"
 
@@ -140,7 +141,10 @@ BOOST_AUTO_TEST_CASE(a_list_keyed_by_torch_release_answers_for_its_releases_only
 
 BOOST_AUTO_TEST_CASE(the_assumption_names_the_value_the_gpu_and_the_target_it_runs_as) {
     const GfxCheck result = check({"gfx1031"});
-    BOOST_TEST(hsa_override_assumption(result.overrides.front(), rocm62) ==
+    const AnswerWarning warning = warnings::hsa_override(result.overrides.front(), rocm62);
+    BOOST_TEST(name(warning.code) == "hsa-override");
+    BOOST_TEST(warning.facts.at(1).second == "10.3.0");
+    BOOST_TEST(warning.message ==
                "assumes HSA_OVERRIDE_GFX_VERSION=10.3.0 wherever torch runs: rocm6.2 has no "
                "gfx1031 (chip of gfx1031) kernels; the override runs the GPU as gfx1030");
 }

@@ -60,7 +60,7 @@ const Pin* pin_of(const Candidate& c, const std::string& package) {
 
 bool has_warning(const Candidate& c, const std::string& start) {
     return std::any_of(c.warnings.begin(), c.warnings.end(),
-                       [&](const std::string& w) { return w.starts_with(start); });
+                       [&](const AnswerWarning& w) { return w.message.starts_with(start); });
 }
 
 } // namespace

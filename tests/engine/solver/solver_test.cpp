@@ -202,7 +202,7 @@ BOOST_AUTO_TEST_CASE(a_wheel_list_never_hides_a_python_of_the_release) {
     BOOST_TEST(!other.solution->pins.at(0).wheel.has_value());
     BOOST_TEST(other.solution->pins.at(0).specifier() == "==2.10.0+cpu");
     BOOST_TEST(
-        has_line(other.solution->warnings,
+        has_line(messages(other.solution->warnings),
                  "the matrix lists no torch 2.10.0+cpu file for Python 3.11 (only some files "
                  "are known); Python 3.11 support comes from the release matrix"));
     // Outside the release's Pythons, and where the listed file is this Python's but needs a
@@ -282,9 +282,11 @@ BOOST_AUTO_TEST_CASE(known_issues_warn_and_a_forced_backend_is_taken) {
     const auto r = resolve(b.matrix(), linux_machine("3.11", "575.51.03", {"8.6"}), request);
     BOOST_REQUIRE(r.solution.has_value());
     BOOST_TEST(label(*r.solution) == "2.7.0+cu118");
-    BOOST_TEST(std::any_of(
-        r.solution->warnings.begin(), r.solution->warnings.end(),
-        [](const std::string& w) { return w.find("known issue demo: an error") == 0; }));
+    BOOST_TEST(std::any_of(r.solution->warnings.begin(), r.solution->warnings.end(),
+                           [](const AnswerWarning& w) {
+                               return w.code == WarningCode::KnownIssue &&
+                                      w.message.find("known issue demo: an error") == 0;
+                           }));
 }
 
 BOOST_AUTO_TEST_CASE(rocm_gfx_targets_decide_amd_builds) {
@@ -348,7 +350,7 @@ BOOST_AUTO_TEST_CASE(an_amd_gpu_outside_the_lists_gets_the_newest_build_under_it
     BOOST_TEST_REQUIRE(environment.size() == 1u);
     BOOST_TEST(environment.front().name == "HSA_OVERRIDE_GFX_VERSION");
     BOOST_TEST(environment.front().value == "10.3.0");
-    BOOST_TEST(any_starts_with(r.solution->warnings,
+    BOOST_TEST(any_starts_with(messages(r.solution->warnings),
                                "assumes HSA_OVERRIDE_GFX_VERSION=10.3.0 wherever torch runs"));
     const auto why = explain_solution(amd_releases().matrix(), amd_machine("gfx1031"), r);
     BOOST_TEST(any_starts_with(why, "AMD gfx1031 (chip of gfx1031): not in rocm6.2's gfx list; "
@@ -383,7 +385,7 @@ BOOST_AUTO_TEST_CASE(without_a_documented_override_the_answer_stays_the_unverifi
     const auto r = resolve(amd_releases().matrix(), amd_machine("gfx1035"), request_for({"torch"}));
     BOOST_TEST(label(*r.solution) == "2.3.1+rocm5.7");
     BOOST_TEST(required_environment(*r.solution).empty());
-    BOOST_TEST(any_starts_with(r.solution->warnings,
+    BOOST_TEST(any_starts_with(messages(r.solution->warnings),
                                "no gfx target list is known for rocm5.7: support for gfx1035 is "
                                "not verified"));
 }

@@ -79,7 +79,7 @@ BOOST_AUTO_TEST_CASE(unknown_glibc_and_macos_versions_are_assumed_out_loud) {
     BOOST_REQUIRE(target.has_value());
     BOOST_TEST((target->machine.tags.glibc == OsVersion{2, 28}));
     BOOST_REQUIRE(target->assumptions.size() == 1u);
-    BOOST_TEST(target->assumptions[0].find("--glibc") != std::string::npos);
+    BOOST_TEST(target->assumptions[0].message.find("--glibc") != std::string::npos);
 
     Machine mac = linux_box();
     mac.os = Fact<OperatingSystem>{OperatingSystem::Macos, "option --os"};
@@ -100,7 +100,7 @@ BOOST_AUTO_TEST_CASE(a_gpu_without_capability_is_left_out_with_a_warning_but_cou
     BOOST_REQUIRE(target.has_value());
     BOOST_TEST(target->machine.nvidia_gpus.empty());
     BOOST_REQUIRE(target->assumptions.size() == 1u);
-    BOOST_TEST(target->assumptions[0].find("NVIDIA Mystery") != std::string::npos);
+    BOOST_TEST(target->assumptions[0].message.find("NVIDIA Mystery") != std::string::npos);
     BOOST_TEST(target->machine.has_gpu()); // the driver says there is one: no silent CPU build
 }
 
