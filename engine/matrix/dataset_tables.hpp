@@ -71,6 +71,11 @@ template <> struct RowSeed<CompatFloor> {
         return {0, OperatingSystem::Linux, row_placeholders::placeholder_driver(), std::nullopt};
     }
 };
+template <> struct RowSeed<CudaBranch> {
+    static CudaBranch make() {
+        return {row_placeholders::placeholder_cuda(), row_placeholders::placeholder_driver()};
+    }
+};
 template <> struct RowSeed<ArchListFact> {
     static ArchListFact make() {
         return {SpecifierSet{}, row_placeholders::placeholder_backend(), OperatingSystem::Linux,
@@ -183,6 +188,13 @@ inline constexpr auto cuda_compat = table<CompatFloor>("cuda_compat", 2,
     key<Os>("os", &CompatFloor::os),
     required<DriverVersion>("minimum_driver", &CompatFloor::minimum),
     optional<DriverVersion>("below_driver", &CompatFloor::below),
+    stored<Text>("note", false),
+    stored<Citations>("cites"));
+
+// NVIDIA's driver branch per CUDA toolkit minor (13.3: R610), for every system.
+inline constexpr auto cuda_branch = table<CudaBranch>("cuda_branch", 14,
+    key<CudaVersion>("cuda", &CudaBranch::cuda),
+    required<DriverVersion>("branch", &CudaBranch::branch),
     stored<Text>("note", false),
     stored<Citations>("cites"));
 
@@ -327,6 +339,7 @@ const TableSpec& release_cuda_table();
 const TableSpec& companion_range_table();
 const TableSpec& cuda_driver_table();
 const TableSpec& cuda_compat_table();
+const TableSpec& cuda_branch_table();
 const TableSpec& cuda_arch_list_table();
 const TableSpec& compute_capability_table();
 const TableSpec& rocm_target_table();

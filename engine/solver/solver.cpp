@@ -136,6 +136,11 @@ WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels
     return choice;
 }
 
+// "13.4" for 13.4.2: the minor a driver branch is named for.
+std::string minor_of(const CudaVersion& cuda) {
+    return CudaVersion(cuda.major(), cuda.minor()).to_string();
+}
+
 std::string python_label(const PythonTarget& python) {
     return std::to_string(python.major) + "." + std::to_string(python.minor) +
            (python.is_free_threaded() ? "t" : "");
@@ -420,18 +425,17 @@ private:
             c.rejections.push_back(MissingFact{c.backend, "its CUDA version is unknown"});
             return;
         }
-        const CudaDriverFact* fact = matrix_.cuda_driver(*cuda, machine_.tags.os);
-        if (fact == nullptr) {
+        const auto need = matrix_.direct_requirement(*cuda, machine_.tags.os);
+        if (!need) {
             check_driver_against_the_floor(c, *cuda);
             return;
         }
-        const DriverVersion& need = *fact->minimum;
         if (!machine_.nvidia_driver) {
-            c.rejections.push_back(DriverTooOld{c.backend, *cuda, need, std::nullopt});
+            c.rejections.push_back(DriverTooOld{c.backend, *cuda, need->driver, std::nullopt});
             return;
         }
         const DriverVersion& have = *machine_.nvidia_driver;
-        if (!(have < need)) {
+        if (!(have < need->driver)) {
             c.driver_fit = DriverFit::Direct;
             return;
         }
@@ -440,16 +444,19 @@ private:
             (!floor->below || have < *floor->below)) {
             c.driver_fit = DriverFit::MinorVersion;
             c.driver_meets_the_minor = driver_meets_minor_of(*cuda, have);
-            c.warnings.push_back("driver " + have.to_string() + " is below CUDA " +
-                                 cuda->to_string() + "'s own minimum " + need.to_string() +
-                                 " and runs it through CUDA minor version compatibility");
+            c.warnings.push_back(
+                "driver " + have.to_string() + " is below " +
+                (need->branch_only ? "CUDA " + minor_of(*cuda) + "'s driver branch R"
+                                   : "CUDA " + cuda->to_string() + "'s own minimum ") +
+                need->driver.to_string() + " and runs it through CUDA minor version compatibility");
             return;
         }
-        c.rejections.push_back(DriverTooOld{c.backend, *cuda, need, have});
+        c.rejections.push_back(DriverTooOld{c.backend, *cuda, need->driver, have});
     }
 
-    // No minimum is published for the toolkit on this OS (NVIDIA says N/A for Windows from CUDA
-    // 13.0): the CUDA major's minor-version-compatibility floor is the requirement.
+    // Neither a minimum for the toolkit on this OS nor its minor's driver branch is known (a
+    // matrix without cuda_branch, or a minor NVIDIA's notes do not reach): the CUDA major's
+    // minor-version-compatibility floor is the requirement.
     void check_driver_against_the_floor(Candidate& c, const CudaVersion& cuda) const {
         const std::string os(name(machine_.tags.os));
         const CompatFloor* floor = matrix_.compat_floor(cuda.major(), machine_.tags.os);

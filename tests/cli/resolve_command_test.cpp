@@ -108,6 +108,33 @@ BOOST_AUTO_TEST_CASE(json_has_the_contract_keys) {
     BOOST_TEST(unsolvable["hints"].size() > 0u);
 }
 
+// Issue 30 item 4: NVIDIA's driver branch table (13.0: R580) names no system, so a Windows driver
+// of R580 or a later branch runs torch's cu130 build directly, as its Linux twin does; before,
+// Windows had only the 13.x floor (a minor-version fit) and was steered to cu126.
+BOOST_AUTO_TEST_CASE(a_windows_r580_or_newer_driver_gets_the_same_cu130_fit_as_linux) {
+    Scratch s;
+    const std::string windows_box =
+        test::source_path("tests/data/machines/profiles/windows-box.json").string();
+    const std::vector<std::pair<std::string, std::string>> twins{{"580.95.05", "580.97"},
+                                                                 {"590.44.01", "591.44"}};
+    for (const auto& [linux_driver, windows_driver] : twins) {
+        const auto on_linux = s.run({"resolve", "--machine", gpu_box, "--driver", linux_driver,
+                                     "--format", "json", "torch==2.14.1"});
+        const auto on_windows = s.run({"resolve", "--machine", windows_box, "--driver",
+                                       windows_driver, "--format", "json", "torch==2.14.1"});
+        BOOST_TEST_REQUIRE(on_linux.exit_code == 0, on_linux.err);
+        BOOST_TEST_REQUIRE(on_windows.exit_code == 0, on_windows.err);
+        const json linux_answer = json::parse(on_linux.out);
+        const json windows_answer = json::parse(on_windows.out);
+        BOOST_TEST(linux_answer["index_url"] == "https://download.pytorch.org/whl/cu130",
+                   linux_driver);
+        BOOST_TEST(windows_answer["index_url"] == linux_answer["index_url"], windows_driver);
+        BOOST_TEST(linux_answer["compatibility"] == "direct", linux_driver);
+        BOOST_TEST(windows_answer["compatibility"] == linux_answer["compatibility"],
+                   windows_driver);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(data_older_than_120_days_is_warned_about) {
     Scratch s;
     const auto fresh = s.run(resolve_on_gpu_box({"torch==2.1.2"}), "2026-10-01");
@@ -140,7 +167,8 @@ BOOST_AUTO_TEST_CASE(the_main_job_resolves_this_machine) {
         return;
     }
     BOOST_TEST(r.exit_code == 0);
-    BOOST_TEST(r.out.find("--extra-index-url https://download.pytorch.org/whl/") != std::string::npos);
+    BOOST_TEST(r.out.find("--extra-index-url https://download.pytorch.org/whl/") !=
+               std::string::npos);
     BOOST_TEST(r.out.find("torch==") != std::string::npos);
 }
 
