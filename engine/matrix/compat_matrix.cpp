@@ -194,7 +194,7 @@ std::optional<PublishedBackend> build_of(const IndexFile& file) {
         return std::nullopt;
     }
     return PublishedBackend{file.wheel.version().public_version(), *file.backend, *os, *arch,
-                            false};
+                            Projection::None};
 }
 
 } // namespace torchpin

@@ -36,14 +36,22 @@ struct ReleaseFact {
     std::optional<std::string> release_date{};
 };
 
-// The backend was published for this torch release on this OS and CPU; `projected`: only
-// expected from nightlies and plans (evidence "projected"), not yet seen published.
+// How a build is known when no source shows it published: `Expected` from nightlies and plans
+// (evidence "projected"), `Possible` built by nightlies while the sources disagree whether the
+// release has it (evidence "possible": 2.15.0's cu134). Neither is answered with until an index
+// listing shows the build's files.
+enum class Projection : std::uint8_t { None, Expected, Possible };
+
+// The backend was published for this torch release on this OS and CPU, or, with a projection,
+// is only expected (or possible) and not yet seen published.
 struct PublishedBackend {
     Version torch;
     Backend backend;
     OperatingSystem os;
     CpuArch arch;
-    bool projected = false;
+    Projection projection = Projection::None;
+
+    bool projected() const noexcept { return projection != Projection::None; }
 };
 
 // The toolkit a backend is built with for one torch release, where it is not the backend's; `os`:

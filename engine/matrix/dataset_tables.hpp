@@ -100,12 +100,19 @@ namespace dataset_columns {
 using enum ValueType;
 using namespace table_columns;
 
-// The evidence words of release_backend; "projected": only expected from nightlies and plans.
+// The evidence words of release_backend; "projected": only expected from nightlies and plans;
+// "possible": built by nightlies, but the sources disagree whether the release has it.
 inline constexpr std::string_view release_evidence =
-    "install-command index-page build-matrix release-notes projected";
+    "install-command index-page build-matrix release-notes projected possible";
 
-inline bool only_projected(const std::vector<std::string>& evidence) {
-    return evidence.size() == 1 && evidence.front() == "projected";
+// A build whose only evidence is "projected" or "possible"; any other word shows it published.
+inline Projection projection_of(const std::vector<std::string>& evidence) {
+    if (evidence.size() != 1) {
+        return Projection::None;
+    }
+    return evidence.front() == "projected" ? Projection::Expected
+           : evidence.front() == "possible" ? Projection::Possible
+                                            : Projection::None;
 }
 
 inline Provenance provenance_of(const std::string& text) {
@@ -155,7 +162,7 @@ inline constexpr auto release_backend = table<PublishedBackend>("release_backend
     key<Backend>("backend", &PublishedBackend::backend),
     key<Os>("os", &PublishedBackend::os),
     key<CpuArch>("arch", &PublishedBackend::arch),
-    converted<EnumList>("evidence", &PublishedBackend::projected, only_projected)
+    converted<EnumList>("evidence", &PublishedBackend::projection, projection_of)
         .of(release_evidence),
     stored<Text>("note", false),
     stored<Citations>("cites"));

@@ -208,9 +208,10 @@ public:
         , requirements_(applicable_requirements(request, machine)) {}
 
     // `published`: whether the matrix records the build for the machine's OS and CPU;
-    // `projected`: only as expected from nightlies, so it counts once the index lists its files.
+    // `projection`: only as expected (or possible) from nightlies, so it counts once the index
+    // lists its files.
     Candidate check(const ReleaseFact& release, const Backend& backend, bool published,
-                    bool projected) const {
+                    Projection projection) const {
         Candidate c{
             release.torch, backend, {}, DriverFit::NotNeeded, GfxFit::NotNeeded, {}, {}, {}, {},
             false,         false};
@@ -218,10 +219,12 @@ public:
             c.rejections.push_back(BackendNotPublished{release.torch, backend});
             return c;
         }
-        if (projected && !choose_wheel(matrix_, wheels_, machine_.tags, ranking_, best_platform_,
-                                       "torch", release.torch, backend)
-                              .any_listed) {
-            c.rejections.push_back(BuildNotVerified{release.torch, backend});
+        if (projection != Projection::None &&
+            !choose_wheel(matrix_, wheels_, machine_.tags, ranking_, best_platform_, "torch",
+                          release.torch, backend)
+                 .any_listed) {
+            c.rejections.push_back(
+                BuildNotVerified{release.torch, backend, projection == Projection::Possible});
         }
         check_backend_kind(c);
         check_package(c, release, "torch", release.torch);
@@ -303,7 +306,7 @@ private:
             }
             const PublishedBackend* built = matrix_.publication(
                 range.released_with, backend, machine_.tags.os, machine_.tags.arch);
-            if (range.released_with == release.torch || (built != nullptr && !built->projected)) {
+            if (range.released_with == release.torch || (built != nullptr && !built->projected())) {
                 newest = range.version;
             }
         }
@@ -613,8 +616,8 @@ public:
         for (const PublishedBackend& p : matrix.published) {
             if (p.os == machine.tags.os && p.arch == machine.tags.arch) {
                 builds_.emplace(p.backend, p.torch);
-                if (p.projected) {
-                    projected_.emplace(p.backend, p.torch);
+                if (p.projected()) {
+                    projected_.emplace(std::pair(p.backend, p.torch), p.projection);
                 }
                 if (std::find(backends_.begin(), backends_.end(), p.backend) == backends_.end()) {
                     backends_.push_back(p.backend);
@@ -626,15 +629,16 @@ public:
     bool contains(const Backend& backend, const Version& torch) const {
         return builds_.contains({backend, torch});
     }
-    bool projected(const Backend& backend, const Version& torch) const {
-        return projected_.contains({backend, torch});
+    Projection projection(const Backend& backend, const Version& torch) const {
+        const auto it = projected_.find({backend, torch});
+        return it == projected_.end() ? Projection::None : it->second;
     }
     // In the matrix's order.
     const std::vector<Backend>& backends() const { return backends_; }
 
 private:
     std::set<std::pair<Backend, Version>> builds_;
-    std::set<std::pair<Backend, Version>> projected_;
+    std::map<std::pair<Backend, Version>, Projection> projected_;
     std::vector<Backend> backends_;
 };
 
@@ -818,8 +822,9 @@ std::vector<Candidate> evaluate_candidates(const CompatMatrix& matrix, const Tar
             if (excluded_by != nullptr && published) {
                 candidates.push_back(checker.excluded(release, backend, *excluded_by));
             } else if (published || request.backend) {
-                candidates.push_back(checker.check(
-                    release, backend, published, published_here.projected(backend, release.torch)));
+                candidates.push_back(
+                    checker.check(release, backend, published,
+                                  published_here.projection(backend, release.torch)));
             }
         }
         if (evaluation == Evaluation::UntilAnswer &&
