@@ -1120,4 +1120,18 @@ BOOST_AUTO_TEST_CASE(projected_builds_are_only_those_of_the_unverified_release) 
     BOOST_TEST(d.backends_of("2.15.0", "windows", "x86_64").contains("xpu"));
 }
 
+BOOST_AUTO_TEST_CASE(python_3_15_is_no_release_target_while_cpython_3_15_final_is_unconfirmed) {
+    // The decision of data/releases.toml's header: cp315 files are observed wheel rows (2.13.0,
+    // 2.14.x on download.pytorch.org), not a release's `python`, until a source shows CPython
+    // 3.15.0 final and a torch release targeting it; 2.15.0's Pythons stay unknown.
+    const Dataset& d = dataset();
+    for (const auto& [torch, release] : d.releases) {
+        for (const std::string& python : release.python) {
+            BOOST_TEST(!python.starts_with("3.15"), torch << " lists " << python);
+        }
+    }
+    BOOST_TEST_REQUIRE(d.release("2.15.0") != nullptr);
+    BOOST_TEST(d.release("2.15.0")->python.empty());
+}
+
 BOOST_AUTO_TEST_SUITE_END()
