@@ -133,7 +133,7 @@ std::vector<ReleaseCoverage> coverage(MatrixStore& store, std::int64_t revision)
     for (const PublishedBackend& build : matrix.published) {
         ReleaseCoverage& r = rows[index.at(build.torch.to_string())];
         ++r.backends[std::string(name(build.os))];
-        r.projected |= build.projected;
+        r.projected |= build.projected();
         // CUDA builds on Linux x86_64, and whether an arch-list row covers each.
         if (build.os == OperatingSystem::Linux && build.arch == CpuArch::X86_64 &&
             build.backend.kind() == BackendKind::Cuda) {

@@ -142,6 +142,7 @@ int run_min_driver(const GlobalOptions& global, const ResolverSession& session,
     }
     const TagEnvironment& tags = session.target.tags;
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    std::vector<bool> branch_only; // per row: driver_min is the CUDA minor's driver branch
     for (const ReleaseFact& release : session.matrix.releases) {
         if (!spec->contains(release.torch, true)) {
             continue;
@@ -152,18 +153,19 @@ int run_min_driver(const GlobalOptions& global, const ResolverSession& session,
                 continue;
             }
             const auto cuda = session.matrix.cuda_of(p.backend, p.torch, p.os);
-            const CudaDriverFact* direct =
-                cuda ? session.matrix.cuda_driver(*cuda, tags.os) : nullptr;
+            const auto direct =
+                cuda ? session.matrix.direct_requirement(*cuda, tags.os) : std::nullopt;
             const CompatFloor* floor =
                 cuda ? session.matrix.compat_floor(cuda->major(), tags.os) : nullptr;
             const auto text = [](const auto& v) {
                 return v ? nlohmann::ordered_json(v->to_string()) : nlohmann::ordered_json(nullptr);
             };
+            branch_only.push_back(direct && direct->branch_only);
             rows.push_back(
                 {{"torch", release.torch.to_string()},
                  {"backend", p.backend.to_string()},
                  {"cuda", text(cuda)},
-                 {"driver_min", direct ? text(direct->minimum) : nullptr},
+                 {"driver_min", direct ? text(std::optional(direct->driver)) : nullptr},
                  {"driver_min_minor_version",
                   floor ? nlohmann::ordered_json(floor->minimum.to_string()) : nullptr}});
         }
@@ -178,13 +180,16 @@ int run_min_driver(const GlobalOptions& global, const ResolverSession& session,
     }
     std::cout << "Minimum NVIDIA driver on " << name(tags.os) << " for torch " << spec_text
               << " (toolkit minimum; with CUDA minor version compatibility)\n";
-    for (const auto& row : rows) {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto& row = rows[i];
         const auto show = [](const nlohmann::ordered_json& v) {
             return v.is_null() ? std::string("unknown") : v.get<std::string>();
         };
         std::cout << "  " << row["torch"].get<std::string>() << " "
-                  << row["backend"].get<std::string>() << ": " << show(row["driver_min"]) << "; "
-                  << show(row["driver_min_minor_version"]) << '\n';
+                  << row["backend"].get<std::string>() << ": " << show(row["driver_min"])
+                  << (branch_only[i] ? " (driver branch; NVIDIA gives no minimum of the release)"
+                                     : "")
+                  << "; " << show(row["driver_min_minor_version"]) << '\n';
     }
     if (rows.empty()) {
         std::cout << "  no CUDA build of a matching torch release is published for this OS\n";

@@ -200,15 +200,17 @@ void weigh_driver(ErrorCause& cause, std::string_view message, const ErrorFacts&
         !facts.machine->nvidia.driver->value) {
         return;
     }
-    const CudaDriverFact* needed = facts.matrix->cuda_driver(*cuda, *os);
-    if (needed == nullptr || !needed->minimum) {
+    const auto needed = facts.matrix->direct_requirement(*cuda, *os);
+    if (!needed) {
         return;
     }
     const DriverVersion& have = *facts.machine->nvidia.driver->value;
     const std::string text = "driver " + have.to_string() + " is ";
-    const std::string minimum = "CUDA " + cuda->to_string() + "'s minimum " +
-                                needed->minimum->to_string() + " (" + build_text(*build) + ")";
-    if (have < *needed->minimum) {
+    const std::string minimum =
+        (needed->branch_only ? "CUDA " + cuda->to_string() + "'s driver branch R"
+                             : "CUDA " + cuda->to_string() + "'s minimum ") +
+        needed->driver.to_string() + " (" + build_text(*build) + ")";
+    if (have < needed->driver) {
         cause.evidence.push_back(text + "below " + minimum);
     } else {
         cause.doubts.push_back(text + "at least " + minimum);

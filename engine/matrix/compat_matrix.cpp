@@ -31,7 +31,10 @@ std::optional<CudaVersion> CompatMatrix::cuda_of(const Backend& backend, const V
 
 const CudaDriverFact* CompatMatrix::cuda_driver(const CudaVersion& cuda, OperatingSystem os) const {
     // The exact toolkit release, else the newest known update of the same major.minor not newer
-    // than it (12.1.1 when asked for 12.1.2), else that minor's GA release.
+    // than it (12.1.1 when asked for 12.1.2), else the minor's X.Y.0 row. Rows are keyed by the
+    // toolkit's own version number, which is no update count from 13.4 on (13.4 GA is 13.4.1):
+    // a minor without an X.Y.0 row answers a bare "13.4" with nothing, and the caller takes the
+    // minor's driver branch (direct_requirement).
     const CudaDriverFact* best = nullptr;
     for (const CudaDriverFact& fact : cuda_drivers) {
         if (fact.os != os || fact.cuda.major() != cuda.major() ||
@@ -56,6 +59,25 @@ const CudaDriverFact* CompatMatrix::cuda_driver(const CudaVersion& cuda, Operati
         }
     }
     return nullptr;
+}
+
+const CudaBranch* CompatMatrix::cuda_branch(const CudaVersion& cuda) const {
+    const auto it =
+        std::find_if(cuda_branches.begin(), cuda_branches.end(), [&](const CudaBranch& b) {
+            return b.cuda.major() == cuda.major() && b.cuda.minor() == cuda.minor();
+        });
+    return it == cuda_branches.end() ? nullptr : &*it;
+}
+
+std::optional<DirectRequirement> CompatMatrix::direct_requirement(const CudaVersion& cuda,
+                                                                  OperatingSystem os) const {
+    if (const CudaDriverFact* fact = cuda_driver(cuda, os)) {
+        return DirectRequirement{*fact->minimum, false};
+    }
+    if (const CudaBranch* branch = cuda_branch(cuda)) {
+        return DirectRequirement{branch->branch, true};
+    }
+    return std::nullopt;
 }
 
 const CompatFloor* CompatMatrix::compat_floor(std::uint32_t cuda_major, OperatingSystem os) const {
@@ -172,7 +194,7 @@ std::optional<PublishedBackend> build_of(const IndexFile& file) {
         return std::nullopt;
     }
     return PublishedBackend{file.wheel.version().public_version(), *file.backend, *os, *arch,
-                            false};
+                            Projection::None};
 }
 
 } // namespace torchpin

@@ -44,14 +44,22 @@ struct ReleaseFact {
     std::string torchaudio_metadata_of{};
 };
 
-// The backend was published for this torch release on this OS and CPU; `projected`: only
-// expected from nightlies and plans (evidence "projected"), not yet seen published.
+// How a build is known when no source shows it published: `Expected` from nightlies and plans
+// (evidence "projected"), `Possible` built by nightlies while the sources disagree whether the
+// release has it (evidence "possible": 2.15.0's cu134). Neither is answered with until an index
+// listing shows the build's files.
+enum class Projection : std::uint8_t { None, Expected, Possible };
+
+// The backend was published for this torch release on this OS and CPU, or, with a projection,
+// is only expected (or possible) and not yet seen published.
 struct PublishedBackend {
     Version torch;
     Backend backend;
     OperatingSystem os;
     CpuArch arch;
-    bool projected = false;
+    Projection projection = Projection::None;
+
+    bool projected() const noexcept { return projection != Projection::None; }
 };
 
 // The toolkit a backend is built with for one torch release, where it is not the backend's; `os`:
@@ -96,6 +104,22 @@ struct CudaDriverFact {
 using BackendCuda = std::pair<Backend, CudaVersion>;
 // The oldest CUDA toolkit that compiles for a compute capability (sm_120: 12.8).
 using FirstCuda = std::pair<ComputeCapability, CudaVersion>;
+
+// The NVIDIA driver branch of a CUDA toolkit minor (13.4: R615), the same on every system. NVIDIA
+// names one branch per major.minor ("Update releases within a CUDA minor version use the same
+// driver branch"), so the key has no third number: 13.4 GA, versioned 13.4.1, and 13.4 Update 1
+// (13.4.2) both take 13.4's row.
+struct CudaBranch {
+    CudaVersion cuda;     // major.minor
+    DriverVersion branch; // "615": drivers 615 and newer are of that branch or a later one
+};
+
+// What a driver must be to run a toolkit release directly: the release's own minimum, or, where
+// NVIDIA publishes none for the system (Windows from 13.0), its minor's driver branch.
+struct DirectRequirement {
+    DriverVersion driver;
+    bool branch_only = false; // `driver` is the branch, not a per-release minimum
+};
 
 // With only a driver of this major's floor or newer, CUDA minor version compatibility applies.
 struct CompatFloor {
@@ -177,6 +201,7 @@ struct CompatMatrix {
     std::vector<CompanionRange> companion_ranges; // curated, then learned from metadata
     std::vector<CudaDriverFact> cuda_drivers;
     std::vector<CompatFloor> compat_floors;
+    std::vector<CudaBranch> cuda_branches;
     std::vector<ArchListFact> arch_lists;
     std::vector<FirstCuda> first_cuda; // per capability
     std::vector<RocmTargets> rocm_targets;
@@ -195,7 +220,15 @@ struct CompatMatrix {
     // rows for every system.
     std::optional<CudaVersion> cuda_of(const Backend& backend, const Version& torch,
                                        std::optional<OperatingSystem> os) const;
+    // The cuda_driver row of a toolkit release on `os` that has a minimum: the release's own,
+    // else the newest of its major.minor not newer than it, else the minor's X.Y.0. nullptr: none.
     const CudaDriverFact* cuda_driver(const CudaVersion& cuda, OperatingSystem os) const;
+    // The driver branch of `cuda`'s major.minor (its third number is ignored); nullptr: unknown.
+    const CudaBranch* cuda_branch(const CudaVersion& cuda) const;
+    // The release's own minimum (cuda_driver), else its minor's branch (cuda_branch); nullopt:
+    // neither is known, and only the major's minor-version floor (compat_floor) applies.
+    std::optional<DirectRequirement> direct_requirement(const CudaVersion& cuda,
+                                                        OperatingSystem os) const;
     const CompatFloor* compat_floor(std::uint32_t cuda_major, OperatingSystem os) const;
     const ArchListFact* arch_list(const Version& torch, const Backend& backend, OperatingSystem os,
                                   CpuArch arch) const;

@@ -140,6 +140,19 @@ void check_hsa_override(const HsaOverrideFact& fact) {
     }
 }
 
+// A cuda_branch row names a toolkit minor (13.4), not a release of it: NVIDIA gives one branch per
+// major.minor, and a third number would read as if 13.4.1 and 13.4.2 could differ.
+void check_cuda_branch(const CudaBranch& row) {
+    if (row.cuda.patch()) {
+        throw InputError(Diagnostic{"matrix table cuda_branch", 0, 0,
+                                    "row " + row.cuda.to_string() +
+                                        ": column cuda: a driver branch is NVIDIA's per CUDA "
+                                        "major.minor; write " +
+                                        CudaVersion(row.cuda.major(), row.cuda.minor()).to_string(),
+                                    ""});
+    }
+}
+
 // The wheel_file listings at `revision` that came from wheel lists (source kind "wheel-list").
 void read_wheel_lists(sqlite::Database& db, std::int64_t revision, CompatMatrix& m) {
     for_rows(db,
@@ -168,6 +181,8 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
     add_pairings_from_metadata(db, revision, m);
     m.cuda_drivers = read_rows(db, dataset_columns::cuda_driver, revision);
     m.compat_floors = read_rows(db, dataset_columns::cuda_compat, revision);
+    m.cuda_branches = read_rows(db, dataset_columns::cuda_branch, revision);
+    std::for_each(m.cuda_branches.begin(), m.cuda_branches.end(), check_cuda_branch);
     m.arch_lists = read_rows(db, dataset_columns::cuda_arch_list, revision);
     m.first_cuda = read_rows(db, dataset_columns::compute_capability, revision);
     m.rocm_targets = read_rows(db, dataset_columns::rocm_target, revision);

@@ -38,6 +38,7 @@ const TableSpec& release_cuda_table() { static const TableSpec s = dataset_colum
 const TableSpec& companion_range_table() { static const TableSpec s = dataset_columns::companion_range.spec(); return s; }
 const TableSpec& cuda_driver_table() { static const TableSpec s = dataset_columns::cuda_driver.spec(); return s; }
 const TableSpec& cuda_compat_table() { static const TableSpec s = dataset_columns::cuda_compat.spec(); return s; }
+const TableSpec& cuda_branch_table() { static const TableSpec s = dataset_columns::cuda_branch.spec(); return s; }
 const TableSpec& cuda_arch_list_table() { static const TableSpec s = dataset_columns::cuda_arch_list.spec(); return s; }
 const TableSpec& compute_capability_table() { static const TableSpec s = dataset_columns::compute_capability.spec(); return s; }
 const TableSpec& rocm_target_table() { static const TableSpec s = dataset_columns::rocm_target.spec(); return s; }
@@ -59,7 +60,7 @@ const std::vector<const TableSpec*>& dataset_tables() {
         &rocm_target_table(),   &gpu_pci_table(),         &gpu_model_table(),
         &amd_gpu_model_table(), &intel_gpu_model_table(), &windows_runtime_table(),
         &known_issue_table(),   &release_cuda_table(),    &companion_range_table(),
-        &hsa_override_table()};
+        &hsa_override_table(),  &cuda_branch_table()};
     return all;
 }
 

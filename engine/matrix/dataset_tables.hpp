@@ -71,6 +71,11 @@ template <> struct RowSeed<CompatFloor> {
         return {0, OperatingSystem::Linux, row_placeholders::placeholder_driver(), std::nullopt};
     }
 };
+template <> struct RowSeed<CudaBranch> {
+    static CudaBranch make() {
+        return {row_placeholders::placeholder_cuda(), row_placeholders::placeholder_driver()};
+    }
+};
 template <> struct RowSeed<ArchListFact> {
     static ArchListFact make() {
         return {SpecifierSet{}, row_placeholders::placeholder_backend(), OperatingSystem::Linux,
@@ -95,12 +100,19 @@ namespace dataset_columns {
 using enum ValueType;
 using namespace table_columns;
 
-// The evidence words of release_backend; "projected": only expected from nightlies and plans.
+// The evidence words of release_backend; "projected": only expected from nightlies and plans;
+// "possible": built by nightlies, but the sources disagree whether the release has it.
 inline constexpr std::string_view release_evidence =
-    "install-command index-page build-matrix release-notes projected";
+    "install-command index-page build-matrix release-notes projected possible";
 
-inline bool only_projected(const std::vector<std::string>& evidence) {
-    return evidence.size() == 1 && evidence.front() == "projected";
+// A build whose only evidence is "projected" or "possible"; any other word shows it published.
+inline Projection projection_of(const std::vector<std::string>& evidence) {
+    if (evidence.size() != 1) {
+        return Projection::None;
+    }
+    return evidence.front() == "projected" ? Projection::Expected
+           : evidence.front() == "possible" ? Projection::Possible
+                                            : Projection::None;
 }
 
 inline Provenance provenance_of(const std::string& text) {
@@ -159,7 +171,7 @@ inline constexpr auto release_backend = table<PublishedBackend>("release_backend
     key<Backend>("backend", &PublishedBackend::backend),
     key<Os>("os", &PublishedBackend::os),
     key<CpuArch>("arch", &PublishedBackend::arch),
-    converted<EnumList>("evidence", &PublishedBackend::projected, only_projected)
+    converted<EnumList>("evidence", &PublishedBackend::projection, projection_of)
         .of(release_evidence),
     stored<Text>("note", false),
     stored<Citations>("cites"));
@@ -192,6 +204,13 @@ inline constexpr auto cuda_compat = table<CompatFloor>("cuda_compat", 2,
     key<Os>("os", &CompatFloor::os),
     required<DriverVersion>("minimum_driver", &CompatFloor::minimum),
     optional<DriverVersion>("below_driver", &CompatFloor::below),
+    stored<Text>("note", false),
+    stored<Citations>("cites"));
+
+// NVIDIA's driver branch per CUDA toolkit minor (13.3: R610), for every system.
+inline constexpr auto cuda_branch = table<CudaBranch>("cuda_branch", 15,
+    key<CudaVersion>("cuda", &CudaBranch::cuda),
+    required<DriverVersion>("branch", &CudaBranch::branch),
     stored<Text>("note", false),
     stored<Citations>("cites"));
 
@@ -337,6 +356,7 @@ const TableSpec& release_cuda_table();
 const TableSpec& companion_range_table();
 const TableSpec& cuda_driver_table();
 const TableSpec& cuda_compat_table();
+const TableSpec& cuda_branch_table();
 const TableSpec& cuda_arch_list_table();
 const TableSpec& compute_capability_table();
 const TableSpec& rocm_target_table();

@@ -90,7 +90,7 @@ void add_releases_shown_by_files(sqlite::Database& db, std::int64_t revision, Co
         if (fresh) {
             m.published.push_back(build);
         } else {
-            m.published[it->second].projected = false; // seen, no longer expected
+            m.published[it->second].projection = Projection::None; // seen, no longer expected
         }
     }
 }

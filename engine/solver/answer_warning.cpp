@@ -179,14 +179,17 @@ AnswerWarning companion_not_released(std::string_view package, const Version& to
 }
 
 AnswerWarning driver_minor_version(const DriverVersion& driver, const CudaVersion& cuda,
-                                   const DriverVersion& minimum) {
+                                   const DriverVersion& minimum, bool branch) {
+    const std::string minor = CudaVersion(cuda.major(), cuda.minor()).to_string(); // 13.4.2: 13.4
     return make(WarningCode::DriverMinorVersion,
                 {{"driver", driver.to_string()},
                  {"cuda", cuda.to_string()},
-                 {"minimum", minimum.to_string()}},
-                "driver " + driver.to_string() + " is below CUDA " + cuda.to_string() +
-                    "'s own minimum " + minimum.to_string() +
-                    " and runs it through CUDA minor version compatibility");
+                 {"minimum", minimum.to_string()},
+                 {"basis", branch ? "driver-branch" : "toolkit-minimum"}},
+                "driver " + driver.to_string() + " is below " +
+                    (branch ? "CUDA " + minor + "'s driver branch R"
+                            : "CUDA " + cuda.to_string() + "'s own minimum ") +
+                    minimum.to_string() + " and runs it through CUDA minor version compatibility");
 }
 
 AnswerWarning driver_floor_only(OperatingSystem os, const CudaVersion& cuda,

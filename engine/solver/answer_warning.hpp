@@ -70,8 +70,10 @@ AnswerWarning files_unknown(std::string_view package, const Version& pinned,
 AnswerWarning companion_series(std::string_view package, const Version& torch,
                                std::string_view series);
 AnswerWarning companion_not_released(std::string_view package, const Version& torch);
+// `branch`: `minimum` is the CUDA minor's driver branch (R615), NVIDIA giving no minimum of the
+// toolkit's own on this system.
 AnswerWarning driver_minor_version(const DriverVersion& driver, const CudaVersion& cuda,
-                                   const DriverVersion& minimum);
+                                   const DriverVersion& minimum, bool branch);
 AnswerWarning driver_floor_only(OperatingSystem os, const CudaVersion& cuda,
                                 const DriverVersion& driver, const DriverVersion& floor);
 AnswerWarning arch_list_unknown(const Version& torch, const Backend& backend, std::string_view gpu);

@@ -65,9 +65,14 @@ struct Visitor {
                " on this OS and CPU";
     }
     std::string operator()(const BuildNotVerified& r) const {
-        return "torch " + r.torch.to_string() + "+" + r.backend.to_string() +
-               " is expected from nightlies but no index listing confirms it ('torchpin update' "
-               "reads the index)";
+        const std::string build = "torch " + r.torch.to_string() + "+" + r.backend.to_string();
+        if (r.possible) {
+            return build + " was built by nightlies, but whether torch " + r.torch.to_string() +
+                   " published it is uncertain and no index listing shows it ('torchpin update' "
+                   "reads the index)";
+        }
+        return build + " is expected from nightlies but no index listing confirms it ('torchpin "
+                       "update' reads the index)";
     }
     std::string operator()(const NoWheelFor& r) const {
         return r.package + " " + r.version.to_string() + "+" + r.backend.to_string() +

@@ -222,9 +222,10 @@ public:
         , requirements_(applicable_requirements(request, machine)) {}
 
     // `published`: whether the matrix records the build for the machine's OS and CPU;
-    // `projected`: only as expected from nightlies, so it counts once the index lists its files.
+    // `projection`: only as expected (or possible) from nightlies, so it counts once the index
+    // lists its files.
     Candidate check(const ReleaseFact& release, const Backend& backend, bool published,
-                    bool projected) const {
+                    Projection projection) const {
         Candidate c{
             release.torch, backend, {}, DriverFit::NotNeeded, GfxFit::NotNeeded, {}, {}, {}, {},
             false,         false};
@@ -232,10 +233,12 @@ public:
             c.rejections.push_back(BackendNotPublished{release.torch, backend});
             return c;
         }
-        if (projected && !choose_wheel(matrix_, wheels_, machine_.tags, ranking_, best_platform_,
-                                       "torch", release.torch, backend)
-                              .any_listed) {
-            c.rejections.push_back(BuildNotVerified{release.torch, backend});
+        if (projection != Projection::None &&
+            !choose_wheel(matrix_, wheels_, machine_.tags, ranking_, best_platform_, "torch",
+                          release.torch, backend)
+                 .any_listed) {
+            c.rejections.push_back(
+                BuildNotVerified{release.torch, backend, projection == Projection::Possible});
         }
         if (release.from_index) {
             c.warnings.push_back(warnings::release_from_index(release.torch));
@@ -336,7 +339,7 @@ private:
             }
             const PublishedBackend* built = matrix_.publication(
                 range.released_with, backend, machine_.tags.os, machine_.tags.arch);
-            if (range.released_with == release.torch || (built != nullptr && !built->projected)) {
+            if (range.released_with == release.torch || (built != nullptr && !built->projected())) {
                 newest =
                     Companion{range.version, range.stated_by_metadata_of, range.torch.to_string()};
             }
@@ -452,18 +455,17 @@ private:
             c.rejections.push_back(MissingFact{c.backend, "its CUDA version is unknown"});
             return;
         }
-        const CudaDriverFact* fact = matrix_.cuda_driver(*cuda, machine_.tags.os);
-        if (fact == nullptr) {
+        const auto need = matrix_.direct_requirement(*cuda, machine_.tags.os);
+        if (!need) {
             check_driver_against_the_floor(c, *cuda);
             return;
         }
-        const DriverVersion& need = *fact->minimum;
         if (!machine_.nvidia_driver) {
-            c.rejections.push_back(DriverTooOld{c.backend, *cuda, need, std::nullopt});
+            c.rejections.push_back(DriverTooOld{c.backend, *cuda, need->driver, std::nullopt});
             return;
         }
         const DriverVersion& have = *machine_.nvidia_driver;
-        if (!(have < need)) {
+        if (!(have < need->driver)) {
             c.driver_fit = DriverFit::Direct;
             return;
         }
@@ -472,14 +474,16 @@ private:
             (!floor->below || have < *floor->below)) {
             c.driver_fit = DriverFit::MinorVersion;
             c.driver_meets_the_minor = driver_meets_minor_of(*cuda, have);
-            c.warnings.push_back(warnings::driver_minor_version(have, *cuda, need));
+            c.warnings.push_back(
+                warnings::driver_minor_version(have, *cuda, need->driver, need->branch_only));
             return;
         }
-        c.rejections.push_back(DriverTooOld{c.backend, *cuda, need, have});
+        c.rejections.push_back(DriverTooOld{c.backend, *cuda, need->driver, have});
     }
 
-    // No minimum is published for the toolkit on this OS (NVIDIA says N/A for Windows from CUDA
-    // 13.0): the CUDA major's minor-version-compatibility floor is the requirement.
+    // Neither a minimum for the toolkit on this OS nor its minor's driver branch is known (a
+    // matrix without cuda_branch, or a minor NVIDIA's notes do not reach): the CUDA major's
+    // minor-version-compatibility floor is the requirement.
     void check_driver_against_the_floor(Candidate& c, const CudaVersion& cuda) const {
         const std::string os(name(machine_.tags.os));
         const CompatFloor* floor = matrix_.compat_floor(cuda.major(), machine_.tags.os);
@@ -655,8 +659,8 @@ public:
         for (const PublishedBackend& p : matrix.published) {
             if (p.os == machine.tags.os && p.arch == machine.tags.arch) {
                 builds_.emplace(p.backend, p.torch);
-                if (p.projected) {
-                    projected_.emplace(p.backend, p.torch);
+                if (p.projected()) {
+                    projected_.emplace(std::pair(p.backend, p.torch), p.projection);
                 }
                 if (std::find(backends_.begin(), backends_.end(), p.backend) == backends_.end()) {
                     backends_.push_back(p.backend);
@@ -668,15 +672,16 @@ public:
     bool contains(const Backend& backend, const Version& torch) const {
         return builds_.contains({backend, torch});
     }
-    bool projected(const Backend& backend, const Version& torch) const {
-        return projected_.contains({backend, torch});
+    Projection projection(const Backend& backend, const Version& torch) const {
+        const auto it = projected_.find({backend, torch});
+        return it == projected_.end() ? Projection::None : it->second;
     }
     // In the matrix's order.
     const std::vector<Backend>& backends() const { return backends_; }
 
 private:
     std::set<std::pair<Backend, Version>> builds_;
-    std::set<std::pair<Backend, Version>> projected_;
+    std::map<std::pair<Backend, Version>, Projection> projected_;
     std::vector<Backend> backends_;
 };
 
@@ -832,8 +837,9 @@ std::vector<Candidate> evaluate_candidates(const CompatMatrix& matrix, const Tar
             if (excluded_by != nullptr && published) {
                 candidates.push_back(checker.excluded(release, backend, *excluded_by));
             } else if (published || request.backend) {
-                candidates.push_back(checker.check(
-                    release, backend, published, published_here.projected(backend, release.torch)));
+                candidates.push_back(
+                    checker.check(release, backend, published,
+                                  published_here.projection(backend, release.torch)));
             }
         }
         if (evaluation == Evaluation::UntilAnswer &&

@@ -60,10 +60,12 @@ struct BackendNotPublished {
     Version torch;
     Backend backend;
 };
-// The matrix expects the build (projected from nightlies) but no index listing confirms it.
+// The matrix expects the build (projected from nightlies) but no index listing confirms it;
+// `possible`: nightlies built it, but the sources disagree whether the release did.
 struct BuildNotVerified {
     Version torch;
     Backend backend;
+    bool possible = false;
 };
 struct NoWheelFor {
     std::string package;

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include <boost/test/unit_test.hpp>
@@ -108,6 +109,82 @@ BOOST_AUTO_TEST_CASE(json_has_the_contract_keys) {
     BOOST_TEST(unsolvable["hints"].size() > 0u);
 }
 
+// Issue 30 item 4: NVIDIA's driver branch table (13.0: R580) names no system, so a Windows driver
+// of R580 or a later branch runs torch's cu130 build directly, as its Linux twin does; before,
+// Windows had only the 13.x floor (a minor-version fit) and was steered to cu126.
+BOOST_AUTO_TEST_CASE(a_windows_r580_or_newer_driver_gets_the_same_cu130_fit_as_linux) {
+    Scratch s;
+    const std::string windows_box =
+        test::source_path("tests/data/machines/profiles/windows-box.json").string();
+    const std::vector<std::pair<std::string, std::string>> twins{{"580.95.05", "580.97"},
+                                                                 {"590.44.01", "591.44"}};
+    for (const auto& [linux_driver, windows_driver] : twins) {
+        const auto on_linux = s.run({"resolve", "--machine", gpu_box, "--driver", linux_driver,
+                                     "--format", "json", "torch==2.14.1"});
+        const auto on_windows = s.run({"resolve", "--machine", windows_box, "--driver",
+                                       windows_driver, "--format", "json", "torch==2.14.1"});
+        BOOST_TEST_REQUIRE(on_linux.exit_code == 0, on_linux.err);
+        BOOST_TEST_REQUIRE(on_windows.exit_code == 0, on_windows.err);
+        const json linux_answer = json::parse(on_linux.out);
+        const json windows_answer = json::parse(on_windows.out);
+        BOOST_TEST(linux_answer["index_url"] == "https://download.pytorch.org/whl/cu130",
+                   linux_driver);
+        BOOST_TEST(windows_answer["index_url"] == linux_answer["index_url"], windows_driver);
+        BOOST_TEST(linux_answer["compatibility"] == "direct", linux_driver);
+        BOOST_TEST(windows_answer["compatibility"] == linux_answer["compatibility"],
+                   windows_driver);
+    }
+}
+
+// Issue 30 item 6: 2.15.0's projection holds what the nightlies built: Linux aarch64, XPU and
+// rocm10.0 as expected (inference), cu134 as possible (uncertain), and no cu126 (confirmed). None
+// is answered with; each is named "not-verified", cu134 with its uncertainty.
+BOOST_AUTO_TEST_CASE(the_2_15_projection_has_the_nightlies_builds_and_marks_cu134_uncertain) {
+    Scratch s;
+    // backend -> (status, reason) of torch 2.15.0 in `which` on a machine.
+    const auto which_2_15 = [&](const std::string& profile, std::vector<std::string> extra) {
+        std::vector<std::string> args{
+            "which", "--format", "json", "--machine",
+            test::source_path("tests/data/machines/profiles/" + profile + ".json").string()};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const auto r = s.run(args);
+        BOOST_TEST_REQUIRE(r.exit_code == 0, r.err);
+        std::map<std::string, std::pair<std::string, std::string>> rows;
+        const json answer = json::parse(r.out);
+        for (const json& row : answer["rows"]) {
+            if (row["torch"] == "2.15.0") {
+                rows[row["backend"].get<std::string>()] = {row["status"].get<std::string>(),
+                                                           row["reason"].get<std::string>()};
+            }
+        }
+        return rows;
+    };
+    const auto at = [](const std::map<std::string, std::pair<std::string, std::string>>& rows,
+                       const std::string& backend) {
+        BOOST_TEST_REQUIRE(rows.contains(backend), "no 2.15.0 row for " << backend);
+        return rows.at(backend);
+    };
+    const auto expected = [](const std::pair<std::string, std::string>& row) {
+        return row.first == "not-verified" &&
+               row.second.find("is expected from nightlies") != std::string::npos;
+    };
+    const auto aarch64 = which_2_15("linux-aarch64", {"--driver", "590.44.01", "--gpu", "9.0"});
+    for (const char* backend : {"cpu", "cu130", "cu132"}) {
+        BOOST_TEST(expected(at(aarch64, backend)), backend << ": " << at(aarch64, backend).second);
+    }
+    BOOST_TEST(at(aarch64, "cu134").first == "not-verified");
+    BOOST_TEST(at(aarch64, "cu134").second.find("uncertain") != std::string::npos);
+    BOOST_TEST(expected(at(which_2_15("intel-arc", {}), "xpu")));
+    BOOST_TEST(expected(at(which_2_15("rocm-gfx1100", {}), "rocm10.0")));
+    const auto windows = which_2_15("windows-box", {"--driver", "616.41"});
+    BOOST_TEST(at(windows, "cu134").second.find("uncertain") != std::string::npos);
+    BOOST_TEST(at(windows, "xpu").first == "gpu-unsupported"); // published (projected), no Arc here
+    // No cu126 for 2.15.0 on any system: CUDA 12.6 wheels are not published from 2.15.
+    for (const auto& rows : {aarch64, windows, which_2_15("gpu-box", {})}) {
+        BOOST_TEST((!rows.contains("cu126") || at(rows, "cu126").first == "no-backend-for-os"));
+    }
+}
+
 BOOST_AUTO_TEST_CASE(data_older_than_120_days_is_warned_about) {
     Scratch s;
     const auto fresh = s.run(resolve_on_gpu_box({"torch==2.1.2"}), "2026-10-01");
@@ -140,7 +217,8 @@ BOOST_AUTO_TEST_CASE(the_main_job_resolves_this_machine) {
         return;
     }
     BOOST_TEST(r.exit_code == 0);
-    BOOST_TEST(r.out.find("--extra-index-url https://download.pytorch.org/whl/") != std::string::npos);
+    BOOST_TEST(r.out.find("--extra-index-url https://download.pytorch.org/whl/") !=
+               std::string::npos);
     BOOST_TEST(r.out.find("torch==") != std::string::npos);
 }
 

@@ -68,7 +68,7 @@ MatrixBuilder& MatrixBuilder::companion_series(const std::string& torch, const s
 
 MatrixBuilder& MatrixBuilder::projected(const std::string& torch, const std::string& backend) {
     published(torch, backend);
-    matrix_.published.back().projected = true;
+    matrix_.published.back().projection = Projection::Expected;
     return *this;
 }
 

@@ -47,8 +47,8 @@ BOOST_AUTO_TEST_CASE(version_11_fills_the_builds_of_a_matrix_imported_before_it)
         auto store = MatrixStore::open(temp.path, true);
         store.import(request({listing({wheel(a), wheel(c)}, "d1")}));
         store.import(request({listing({wheel(c), wheel(d)}, "d2")}));
-        // What a torchpin of schema version 10 left: no index_build, and none of the columns
-        // later versions add.
+        // What a torchpin of schema version 10 left: no index_build, none of the tables (14:
+        // cuda_branch) and columns later versions add.
         store.database().execute("DELETE FROM listing WHERE table_name = 'index_build';"
                                  "DROP TABLE index_build;");
         for (const TableSpec* spec : revisioned_tables()) {

@@ -224,6 +224,40 @@ ListingImport hsa_overrides(const std::string& gfx, const std::string& hsa_versi
 
 } // namespace
 
+namespace {
+
+// One cuda_branch listing with a row (cuda, branch).
+ListingImport cuda_branches(const std::string& cuda, const std::string& branch) {
+    return ListingImport{
+        &cuda_branch_table(),
+        "data/cuda.toml",
+        SourceInfo{"tables", "data/cuda.toml", "c1", "2026-11-30T00:00:00Z", "a test"},
+        {RowValues{cuda, branch, std::nullopt, "source-a"}}};
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(a_driver_branch_is_keyed_by_cuda_major_minor_only) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    BOOST_REQUIRE(store.import(request({cuda_branches("13.4", "615")})).revision);
+    const CompatMatrix matrix = load_compat_matrix_every_platform(store, 1);
+    const CudaBranch* branch = matrix.cuda_branch(CudaVersion::from("13.4.1"));
+    BOOST_TEST_REQUIRE(branch != nullptr);
+    BOOST_TEST(branch->branch.to_string() == "615");
+
+    TempDatabase other;
+    auto keyed_by_release = MatrixStore::open(other.path, true);
+    BOOST_REQUIRE(keyed_by_release.import(request({cuda_branches("13.4.1", "615")})).revision);
+    try {
+        load_compat_matrix_every_platform(keyed_by_release, 1);
+        BOOST_FAIL("a driver branch keyed by a toolkit release was loaded");
+    } catch (const InputError& e) {
+        BOOST_TEST(std::string(e.what()).find("row 13.4.1: column cuda") != std::string::npos,
+                   e.what());
+    }
+}
+
 BOOST_AUTO_TEST_CASE(hsa_overrides_load_typed) {
     TempDatabase temp;
     auto store = MatrixStore::open(temp.path, true);

@@ -42,7 +42,7 @@ std::vector<AnswerWarning> one_of_each() {
             warnings::companion_not_released("torchaudio", torch),
             warnings::driver_minor_version(DriverVersion::from("580.65.06"),
                                            CudaVersion::from("13.0.2"),
-                                           DriverVersion::from("580.95.05")),
+                                           DriverVersion::from("580.95.05"), false),
             warnings::driver_floor_only(OperatingSystem::Windows, CudaVersion::from("13.0.2"),
                                         DriverVersion::from("581.15"),
                                         DriverVersion::from("580.00")),

@@ -80,6 +80,11 @@ int driver_rank(const CompatMatrix& m, const TargetMachine& machine, const Backe
             minimum = f.minimum;
         }
     }
+    for (const CudaBranch& b : m.cuda_branches) { // no release minimum: the minor's branch
+        if (!minimum && b.cuda.major() == cuda->major() && b.cuda.minor() == cuda->minor()) {
+            minimum = b.branch;
+        }
+    }
     if (minimum && !(*machine.nvidia_driver < *minimum)) {
         return 0;
     }

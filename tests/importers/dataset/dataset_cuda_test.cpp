@@ -15,6 +15,7 @@
 #include "tests/support/test_paths.hpp"
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <regex>
 #include <set>
@@ -125,9 +126,42 @@ BOOST_AUTO_TEST_CASE(driver_rows_are_well_formed) {
                            where);
             }
         } else {
-            // No number to compare with: the note must send the reader to cuda_compat.
+            // No number to compare with: the note must send the reader to the minor's branch.
             BOOST_TEST_REQUIRE(row.at("note").has_value(), where);
-            BOOST_TEST(row.at("note")->find("cuda_compat") != std::string::npos, where);
+            BOOST_TEST(row.at("note")->find("cuda_branch") != std::string::npos, where);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(driver_branches_transcribe_nvidias_table_and_hold_its_minimums) {
+    // One row per 13.x minor NVIDIA names, major.minor only, the branch as NVIDIA gives it; every
+    // per-release minimum of a minor is a driver of its branch (>= R, < the next minor's R); and
+    // every release row without a minimum (Windows 13.x) has a branch to fall back on.
+    std::ifstream in(test::source_path("tests/data/cuda/cuda_minor_version_compat.json"));
+    const auto nvidia = nlohmann::json::parse(in).at("driver_branch_per_toolkit");
+    const auto branches = test::dataset_rows("cuda.toml", cuda_branch_table());
+    BOOST_TEST(branches.size() == nvidia.size());
+    std::map<std::string, DriverVersion> branch_of;
+    for (const Row& row : branches) {
+        const std::string cuda = *row.at("cuda");
+        BOOST_TEST(!CudaVersion::from(cuda).patch().has_value(), cuda);
+        BOOST_TEST_REQUIRE(nvidia.contains(cuda), cuda);
+        BOOST_TEST(nvidia.at(cuda).get<std::string>() == "R" + *row.at("branch"), cuda);
+        branch_of.emplace(cuda, DriverVersion::from(*row.at("branch")));
+    }
+    for (const Row& row : test::dataset_rows("cuda.toml", cuda_driver_table())) {
+        const CudaVersion cuda = CudaVersion::from(*row.at("cuda"));
+        const std::string minor = major_minor(cuda).to_string();
+        if (cuda.major() < 13) {
+            continue;
+        }
+        const std::string where = *row.at("cuda") + " " + *row.at("os");
+        BOOST_TEST_REQUIRE(branch_of.contains(minor), where);
+        if (row.at("used")) {
+            const DriverVersion used = DriverVersion::from(*row.at("used"));
+            BOOST_TEST(!(used < branch_of.at(minor)), where);
+            const auto next = branch_of.upper_bound(minor);
+            BOOST_TEST((next == branch_of.end() || used < next->second), where);
         }
     }
 }

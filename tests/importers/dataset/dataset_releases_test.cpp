@@ -908,8 +908,8 @@ BOOST_AUTO_TEST_CASE(rows_are_well_formed_and_refer_to_each_other) {
     const std::map<std::string, StringSet> arches{{"linux", {"x86_64", "aarch64", "s390x"}},
                                                   {"windows", {"x86_64", "arm64"}},
                                                   {"macos", {"x86_64", "arm64"}}};
-    const StringSet evidence_kinds{"install-command", "index-page", "build-matrix", "release-notes",
-                                   "projected"};
+    const StringSet evidence_kinds{"install-command", "index-page", "build-matrix",
+                                   "release-notes",   "projected",  "possible"};
     std::optional<std::string> last_date;
     for (const auto& [torch, r] : d.releases) { // std::map: ordered as strings, dates checked below
         BOOST_TEST(std::regex_match(torch, version), torch);
@@ -1096,17 +1096,42 @@ BOOST_AUTO_TEST_CASE(backends_audited_against_the_sources_are_in_the_dataset) {
 }
 
 BOOST_AUTO_TEST_CASE(projected_builds_are_only_those_of_the_unverified_release) {
+    // "projected" (nightlies and plans) and "possible" (nightlies, with sources against it: only
+    // 2.15.0's cu134, facts.md B1) are a build's only evidence, and only 2.15.0's.
     const Dataset& d = dataset();
     for (const ReleaseBackend& b : d.backends) {
-        if (b.evidence.contains("projected")) {
+        const bool projected = b.evidence.contains("projected");
+        const bool possible = b.evidence.contains("possible");
+        if (projected || possible) {
             BOOST_TEST(b.torch == "2.15.0");
-            BOOST_TEST(b.evidence.size() == 1u, "projected is the only evidence of " << b.torch);
+            BOOST_TEST(b.evidence.size() == 1u, "the only evidence of " << b.torch);
             BOOST_TEST(b.backend != "cu126", "CUDA 12.6 builds ended before 2.15");
+            BOOST_TEST(possible == (b.backend == "cu134"), b.backend << " " << b.os);
         } else {
             BOOST_TEST(b.torch != "2.15.0", "2.15.0+" << b.backend << " is not verified");
         }
     }
     BOOST_TEST(!d.backends_of("2.15.0", "linux", "x86_64").empty());
+    // What the nightlies built (facts.md B1) is in the projection.
+    BOOST_TEST(d.backends_of("2.15.0", "linux", "aarch64") ==
+               (StringSet{"cpu", "cu130", "cu132", "cu134"}));
+    BOOST_TEST(d.backends_of("2.15.0", "linux", "x86_64").contains("rocm10.0"));
+    BOOST_TEST(d.backends_of("2.15.0", "linux", "x86_64").contains("xpu"));
+    BOOST_TEST(d.backends_of("2.15.0", "windows", "x86_64").contains("xpu"));
+}
+
+BOOST_AUTO_TEST_CASE(python_3_15_is_no_release_target_while_cpython_3_15_final_is_unconfirmed) {
+    // The decision of data/releases.toml's header: cp315 files are observed wheel rows (2.13.0,
+    // 2.14.x on download.pytorch.org), not a release's `python`, until a source shows CPython
+    // 3.15.0 final and a torch release targeting it; 2.15.0's Pythons stay unknown.
+    const Dataset& d = dataset();
+    for (const auto& [torch, release] : d.releases) {
+        for (const std::string& python : release.python) {
+            BOOST_TEST(!python.starts_with("3.15"), torch << " lists " << python);
+        }
+    }
+    BOOST_TEST_REQUIRE(d.release("2.15.0") != nullptr);
+    BOOST_TEST(d.release("2.15.0")->python.empty());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
