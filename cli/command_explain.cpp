@@ -4,6 +4,7 @@
 #include "cli/matrix_access.hpp"
 #include "cli/resolution_output.hpp"
 #include "cli/warning_json.hpp"
+#include "cli/wrapped_text.hpp"
 #include "engine/matrix/compat_matrix_loader.hpp"
 #include "engine/solver/explanation.hpp"
 
@@ -84,13 +85,12 @@ void print_text(const ResolverSession& session, const ResolveRequest& request,
     }
     if (!resolution.solution) {
         std::cout << "\nNo solution:\n";
-        for (const std::string& line :
-             explain_unsolvable(session.matrix, session.target, resolution)) {
-            std::cout << "  " << line << '\n';
+        for (const std::string& line : explain_unsolvable(session.target, resolution)) {
+            std::cout << wrapped(line, "  ", "    ");
         }
         std::cout << "\nHints:\n";
-        for (const std::string& hint : hints(session.matrix, session.target, resolution)) {
-            std::cout << "  " << hint << '\n';
+        for (const AnswerHint& hint : hints(session.matrix, session.target, resolution)) {
+            std::cout << wrapped(hint.message, "  ", "    ");
         }
         return;
     }

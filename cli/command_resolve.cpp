@@ -3,6 +3,7 @@
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "cli/resolution_output.hpp"
+#include "cli/wrapped_text.hpp"
 #include "engine/base/terminal.hpp"
 #include "engine/solver/explanation.hpp"
 
@@ -41,11 +42,11 @@ std::string format_solution(const std::string& format, const ResolvedAnswer& ans
 
 void print_unsolvable(const ResolverSession& session, const Resolution& resolution) {
     std::cerr << "torchpin: no solution\n";
-    for (const std::string& line : explain_unsolvable(session.matrix, session.target, resolution)) {
-        std::cerr << "  " << line << '\n';
+    for (const std::string& line : explain_unsolvable(session.target, resolution)) {
+        std::cerr << wrapped(line, "  ", "    ");
     }
-    for (const std::string& hint : hints(session.matrix, session.target, resolution)) {
-        std::cerr << "hint: " << hint << '\n';
+    for (const AnswerHint& hint : hints(session.matrix, session.target, resolution)) {
+        std::cerr << wrapped(hint.message, "hint: ", "  ");
     }
 }
 

@@ -324,9 +324,8 @@ std::string format_resolve_json(const ResolverSession& session, const Resolution
             string_array(explain_solution(session.matrix, session.target, resolution));
     } else {
         out["warnings"] = warnings_json(warnings);
-        out["explanation"] =
-            string_array(explain_unsolvable(session.matrix, session.target, resolution));
-        out["hints"] = string_array(hints(session.matrix, session.target, resolution));
+        out["explanation"] = string_array(explain_unsolvable(session.target, resolution));
+        out["hints"] = hints_json(hints(session.matrix, session.target, resolution));
     }
     return out.dump(2) + "\n";
 }

@@ -1,7 +1,8 @@
-// An answer's warnings in JSON: {"code": "driver-minor-version", "message": "…", "driver": …},
-// the code and the facts the sentence names beside it (docs/cli.md).
+// An answer's warnings and hints in JSON: {"code": "driver-minor-version", "message": "…",
+// "driver": …}, the code and the facts the sentence names beside it (docs/cli.md).
 #pragma once
 
+#include "engine/solver/answer_hint.hpp"
 #include "engine/solver/answer_warning.hpp"
 
 #include <nlohmann/json.hpp>
@@ -10,5 +11,6 @@ namespace torchpin::cli {
 
 nlohmann::ordered_json warning_json(const AnswerWarning& warning);
 nlohmann::ordered_json warnings_json(const std::vector<AnswerWarning>& warnings);
+nlohmann::ordered_json hints_json(const std::vector<AnswerHint>& hints);
 
 } // namespace torchpin::cli

@@ -178,16 +178,65 @@ std::string gpu_name(const TargetMachine::NvidiaGpu& gpu) {
     return gpu.name.empty() ? gpu.capability.sm() : gpu.name + " (" + gpu.capability.sm() + ")";
 }
 
-// "the first build for X is 2.7.0+cu128; the newest is 2.13.0+cu130"; "" when no build is.
-std::string builds_for(const CompatMatrix& matrix, const TargetMachine& machine,
-                       const TargetMachine::NvidiaGpu& gpu) {
+// The hint naming the first and the newest build that carry the GPU; none when no build does.
+std::optional<AnswerHint> builds_for(const CompatMatrix& matrix, const TargetMachine& machine,
+                                     const TargetMachine::NvidiaGpu& gpu) {
     const std::string oldest = build_for(matrix, machine, gpu, BuildEnd::Oldest);
     const std::string newest = build_for(matrix, machine, gpu, BuildEnd::Newest);
     if (oldest.empty()) {
-        return "";
+        return std::nullopt;
     }
-    return "the first build for " + gpu_name(gpu) + " is " + oldest +
-           (newest == oldest ? "" : "; the newest is " + newest);
+    return hints_made::builds_for_gpu(gpu_name(gpu), gpu.capability.sm(), oldest,
+                                      newest == oldest ? "" : newest);
+}
+
+// The reasons of one release's candidates, each kind once: the builds the driver is too old
+// for with what each needs, those only expected from nightlies, the others one by one.
+std::string release_reasons(const std::vector<const Candidate*>& candidates) {
+    std::vector<std::string> too_old;
+    bool no_driver = false;
+    std::vector<std::string> unverified;
+    std::vector<const Candidate*> others;
+    for (const Candidate* c : candidates) {
+        const Rejection& first = c->rejections.front();
+        if (const auto* d = std::get_if<DriverTooOld>(&first)) {
+            too_old.push_back(d->backend.to_string() + (too_old.empty() ? " needs " : " ") +
+                              d->need.to_string() + " (CUDA " + d->cuda.to_string() + ")");
+            no_driver = !d->have;
+        } else if (std::holds_alternative<BuildNotVerified>(first)) {
+            unverified.push_back(c->backend.to_string());
+        } else {
+            others.push_back(c);
+        }
+    }
+    std::vector<std::string> parts;
+    if (!too_old.empty()) {
+        parts.push_back((no_driver ? "a driver is needed: " : "the driver is too old: ") +
+                        join_words(too_old));
+    }
+    if (!unverified.empty()) {
+        parts.push_back(join_words(unverified) + (unverified.size() == 1 ? " is" : " are") +
+                        " expected from nightlies, but no index listing confirms " +
+                        (unverified.size() == 1 ? "it" : "them") +
+                        " ('torchpin update' reads the index)");
+    }
+    const std::vector<std::string> rest = grouped_reasons(others);
+    parts.insert(parts.end(), rest.begin(), rest.end());
+    std::string text;
+    for (const std::string& part : parts) {
+        text += (text.empty() ? "" : "; ") + part;
+    }
+    return text;
+}
+
+// The facts of the machine the derivation refers to, stated once: its NVIDIA driver and GPUs.
+std::string machine_facts(const TargetMachine& machine) {
+    std::string text = machine.nvidia_driver ? "NVIDIA driver " + machine.nvidia_driver->to_string()
+                                             : std::string("no NVIDIA driver");
+    for (const auto& gpu : machine.nvidia_gpus) {
+        text += ", " + gpu_name(gpu);
+    }
+    return text;
 }
 
 // How the chosen ROCm build meets each AMD GPU: its gfx list carries it; or it runs under the
@@ -289,8 +338,7 @@ std::string verdict(const Candidate& c) {
     return "excluded";
 }
 
-std::vector<std::string> explain_unsolvable(const CompatMatrix& matrix,
-                                            const TargetMachine& machine,
+std::vector<std::string> explain_unsolvable(const TargetMachine& machine,
                                             const Resolution& resolution) {
     std::vector<std::string> lines;
     if (resolution.solution) {
@@ -313,7 +361,14 @@ std::vector<std::string> explain_unsolvable(const CompatMatrix& matrix,
         }
         by_torch[c.torch].push_back(&c);
     }
+    if (std::any_of(by_torch.begin(), by_torch.end(), [](const auto& release) {
+            return std::any_of(release.second.begin(), release.second.end(),
+                               [](const Candidate* c) { return first_of<DriverTooOld>(*c); });
+        })) {
+        lines.push_back("this machine has " + machine_facts(machine));
+    }
     std::size_t shown = 0;
+    std::string previous; // the reasons of the release above, to say "the same" instead
     for (const auto& [torch, candidates] : by_torch) {
         if (++shown > 3) {
             lines.push_back("older releases fail for the same kinds of reasons (torchpin explain "
@@ -324,36 +379,34 @@ std::vector<std::string> explain_unsolvable(const CompatMatrix& matrix,
             std::all_of(candidates.begin(), candidates.end(), [](const Candidate* c) {
                 return first_of<GpuArchNotBuilt>(*c) != nullptr;
             });
+        std::string reasons;
         if (all_gpu && !candidates.empty()) {
             const GpuArchNotBuilt& g = *first_of<GpuArchNotBuilt>(*candidates.front());
             std::vector<std::string> backends;
             for (const Candidate* c : candidates) {
                 backends.push_back(c->backend.to_string());
             }
-            lines.push_back(
-                "torch " + torch.to_string() + " has no build for " + g.gpu + ": " +
-                join_words(backends) + " " + arch_summary(g.built) +
-                (g.fit == GpuFit::CudaTooOld ? " (the PTX needs a CUDA that knows the GPU)" : ""));
-            continue;
+            reasons =
+                "no build for " + g.gpu + ": " + join_words(backends) + " " +
+                arch_summary(g.built) +
+                (g.fit == GpuFit::CudaTooOld ? " (the PTX needs a CUDA that knows the GPU)" : "");
+        } else {
+            reasons = release_reasons(candidates);
         }
         lines.push_back("torch " + torch.to_string() + ": " +
-                        join_words(grouped_reasons(candidates)));
+                        (reasons == previous ? std::string("the same") : reasons));
+        previous = reasons;
     }
     if (excluded > 0) {
         lines.push_back(std::to_string(excluded) +
                         " candidate(s) are excluded by the requirements");
     }
-    for (const auto& gpu : machine.nvidia_gpus) {
-        if (const std::string range = builds_for(matrix, machine, gpu); !range.empty()) {
-            lines.push_back(range);
-        }
-    }
     return lines;
 }
 
-std::vector<std::string> hints(const CompatMatrix& matrix, const TargetMachine& machine,
-                               const Resolution& resolution) {
-    std::vector<std::string> out;
+std::vector<AnswerHint> hints(const CompatMatrix& matrix, const TargetMachine& machine,
+                              const Resolution& resolution) {
+    std::vector<AnswerHint> out;
     const auto first_where = [&](auto predicate) -> const Candidate* {
         for (const Candidate& c : resolution.candidates) {
             if (predicate(c)) {
@@ -372,48 +425,40 @@ std::vector<std::string> hints(const CompatMatrix& matrix, const TargetMachine& 
                 c = &x;
             }
         }
-        const DriverTooOld& d = *first_of<DriverTooOld>(*c);
-        out.push_back("an NVIDIA driver >= " + d.need.to_string() + " would allow torch " +
-                      label(*c) +
-                      (d.have ? " (this machine has " + d.have->to_string() + ")" : ""));
+        out.push_back(hints_made::newer_driver(first_of<DriverTooOld>(*c)->need, label(*c)));
     }
     if (const Candidate* c =
             first_where([](const Candidate& x) { return only<ExcludedByRequirement>(x); })) {
-        out.push_back("torch " + label(*c) + " fits this machine but " +
-                      first_of<ExcludedByRequirement>(*c)->requirement + " excludes it");
+        out.push_back(hints_made::requirement_excludes(
+            label(*c), first_of<ExcludedByRequirement>(*c)->requirement));
     }
     if (const Candidate* c = first_where([](const Candidate& x) { return only<NoWheelFor>(x); })) {
         if (const ReleaseFact* release = matrix.release(c->torch);
             release && !release->python.empty()) {
-            out.push_back("torch " + label(*c) + " has wheels for Python " +
-                          join_words(release->python));
+            out.push_back(hints_made::python_with_wheels(label(*c), release->python));
         }
     }
     if (const Candidate* c = first_where([](const Candidate& x) {
             return only<NotPaired>(x) && !first_of<NotPaired>(x)->paired;
         })) {
-        const NotPaired& p = *first_of<NotPaired>(*c);
-        out.push_back(p.package + " is not released for torch " + c->torch.to_string() +
-                      ": leave " + p.package + " out of the request to get torch " + label(*c));
+        out.push_back(
+            hints_made::leave_companion_out(first_of<NotPaired>(*c)->package, c->torch, label(*c)));
     }
     if (const Candidate* c = first_where([](const Candidate& x) {
             return only<WrongBackendKind>(x) && x.backend.kind() == BackendKind::Cpu;
         })) {
-        out.push_back("--allow-cpu-fallback would install torch " + label(*c) +
-                      " (no GPU acceleration)");
+        out.push_back(hints_made::allow_cpu_fallback(label(*c)));
     }
     const bool any_cpu_build =
         std::any_of(resolution.candidates.begin(), resolution.candidates.end(),
                     [](const Candidate& c) { return c.backend.kind() == BackendKind::Cpu; });
     if (!machine.has_gpu() && !any_cpu_build) {
-        out.push_back("the matrix records no CPU build for " + std::string(name(machine.tags.os)) +
-                      " " + std::string(name(machine.tags.arch)) +
-                      " (unknown, not necessarily unpublished): --backend cpu asks for one "
-                      "anyway, 'torchpin update' may add them");
+        out.push_back(
+            hints_made::no_cpu_build_recorded(name(machine.tags.os), name(machine.tags.arch)));
     }
     for (const auto& gpu : machine.nvidia_gpus) {
-        if (const std::string range = builds_for(matrix, machine, gpu); !range.empty()) {
-            out.push_back(range + " (builds that carry " + gpu.capability.sm() + ")");
+        if (auto range = builds_for(matrix, machine, gpu)) {
+            out.push_back(std::move(*range));
         }
     }
     return out;

@@ -2,6 +2,7 @@
 // prints, the derivation of a "no solution", the hints, and the decisions behind a solution.
 #pragma once
 
+#include "engine/solver/answer_hint.hpp"
 #include "engine/solver/solver.hpp"
 
 #include <string>
@@ -21,17 +22,19 @@ std::string describe_machine(const TargetMachine& machine);
 // wrong-backend-kind, missing-data.
 std::string verdict(const Candidate& candidate);
 
-// A short derivation of why nothing fits (empty when something does), newest torch first, e.g.
-// "torch 2.6.0 has no build for NVIDIA GeForce RTX 5090 (sm_120): cu118, cu124 and cu126 carry up
-// to sm_90 and no PTX".
-std::vector<std::string> explain_unsolvable(const CompatMatrix& matrix,
-                                            const TargetMachine& machine,
+// A short derivation of why nothing fits (empty when something does), newest torch first, each
+// fact once: "this machine has NVIDIA driver 450.51.06, …" where a driver is too old, then per
+// release each kind of reason once ("torch 2.14.1: the driver is too old: cu132 needs 595.71.05
+// (CUDA 13.2.2) and cu126 560.35.05 (CUDA 12.6.3)"; "torch 2.14.0: the same"), e.g. "torch 2.6.0:
+// no build for NVIDIA GeForce RTX 5090 (sm_120): cu118, cu124 and cu126 carry up to sm_90 and no
+// PTX". The nearest working build is the hints' to name.
+std::vector<std::string> explain_unsolvable(const TargetMachine& machine,
                                             const Resolution& resolution);
 
 // What would make the request solvable: the driver needed, the newest release that would fit
 // without a requirement, a Python with wheels, the first build with the GPU, --allow-cpu-fallback.
-std::vector<std::string> hints(const CompatMatrix& matrix, const TargetMachine& machine,
-                               const Resolution& resolution);
+std::vector<AnswerHint> hints(const CompatMatrix& matrix, const TargetMachine& machine,
+                              const Resolution& resolution);
 
 // One line per decision behind a solution: the release, the backend and its driver fit, each
 // GPU's fit (an AMD GPU's HSA override with the source that documents it), the pairing, and why

@@ -1,5 +1,6 @@
-// Warning codes: each named once, listed in docs/cli.md's table and in the resolve schema with
+// Warning and hint codes: each named once, listed in docs/cli.md and in the resolve schema with
 // exactly the facts its maker writes.
+#include "engine/solver/answer_hint.hpp"
 #include "engine/solver/answer_warning.hpp"
 #include "tests/support/test_paths.hpp"
 
@@ -57,9 +58,54 @@ std::vector<AnswerWarning> one_of_each() {
             warnings::newer_not_verified({torch})};
 }
 
+// One hint of every code, from its maker.
+std::vector<AnswerHint> one_hint_of_each() {
+    return {hints_made::newer_driver(DriverVersion::from("522.06"), "2.4.1+cu118"),
+            hints_made::requirement_excludes("1.10.2+cu102", "torch<2.5"),
+            hints_made::python_with_wheels("2.7.0+cu128", {"3.12", "3.13"}),
+            hints_made::leave_companion_out("torchaudio", Version::from("2.14.1"), "2.14.1+cpu"),
+            hints_made::allow_cpu_fallback("2.14.1+cpu"),
+            hints_made::no_cpu_build_recorded("linux", "s390x"),
+            hints_made::builds_for_gpu("GPU (sm_89)", "sm_89", "1.5.0+cu102", "2.14.1+cu132")};
+}
+
+// The codes and required keys of the schema's variants under $defs/`def`.
+std::map<std::string, std::set<std::string>> schema_variants(const std::string& def) {
+    const auto schema = nlohmann::json::parse(read("docs/schemas/resolve.schema.json"));
+    std::map<std::string, std::set<std::string>> variants;
+    for (const auto& variant : schema["$defs"][def]["oneOf"]) {
+        std::set<std::string> keys;
+        for (const auto& key : variant["required"]) {
+            keys.insert(key.get<std::string>());
+        }
+        variants[variant["properties"]["code"]["const"].get<std::string>()] = keys;
+    }
+    return variants;
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(answer_warning)
+
+BOOST_AUTO_TEST_CASE(hints_have_one_code_each_in_the_docs_and_the_schema) {
+    const std::string docs = read("docs/cli.md");
+    const auto variants = schema_variants("hint");
+    BOOST_TEST(variants.size() == every_hint_code().size());
+    std::set<HintCode> made;
+    for (const AnswerHint& h : one_hint_of_each()) {
+        made.insert(h.code);
+        const std::string code(name(h.code));
+        std::set<std::string> keys{"code", "message"};
+        std::string listed = "`" + code + "` (";
+        for (const auto& [fact, value] : h.facts) {
+            keys.insert(fact);
+            listed += (listed.ends_with("(") ? "" : ", ") + ("`" + fact + "`");
+        }
+        BOOST_TEST((variants.at(code) == keys), code);
+        BOOST_TEST(docs.find(listed + ")") != std::string::npos, listed);
+    }
+    BOOST_TEST(made.size() == every_hint_code().size());
+}
 
 BOOST_AUTO_TEST_CASE(every_code_has_one_name_and_one_maker) {
     std::set<std::string> names;
@@ -77,15 +123,7 @@ BOOST_AUTO_TEST_CASE(every_code_has_one_name_and_one_maker) {
 
 BOOST_AUTO_TEST_CASE(docs_and_schema_list_each_code_with_its_facts) {
     const std::string docs = read("docs/cli.md");
-    const auto schema = nlohmann::json::parse(read("docs/schemas/resolve.schema.json"));
-    std::map<std::string, std::set<std::string>> schema_facts;
-    for (const auto& variant : schema["$defs"]["warning"]["oneOf"]) {
-        std::set<std::string> keys;
-        for (const auto& key : variant["required"]) {
-            keys.insert(key.get<std::string>());
-        }
-        schema_facts[variant["properties"]["code"]["const"].get<std::string>()] = keys;
-    }
+    auto schema_facts = schema_variants("warning");
     BOOST_TEST(schema_facts.size() == every_warning_code().size());
     for (const AnswerWarning& w : one_of_each()) {
         const std::string code(name(w.code));
