@@ -121,7 +121,7 @@ void print_text(const ResolverSession& session, const ResolveRequest& request,
 }
 
 std::string explain_json(const ResolverSession& session, const Resolution& resolution) {
-    auto out = nlohmann::ordered_json::parse(format_resolve_json(session, resolution, false));
+    nlohmann::ordered_json out = resolve_json(session, resolution, false);
     out["schema"] = "torchpin/explain/v1";
     nlohmann::ordered_json candidates = nlohmann::ordered_json::array();
     for (const Candidate& c : resolution.candidates) {

@@ -279,8 +279,8 @@ std::string format_pylock(const ResolvedAnswer& answer) {
     return out.str();
 }
 
-std::string format_resolve_json(const ResolverSession& session, const Resolution& resolution,
-                                bool with_hashes) {
+nlohmann::ordered_json resolve_json(const ResolverSession& session, const Resolution& resolution,
+                                    bool with_hashes) {
     nlohmann::ordered_json out;
     out["schema"] = "torchpin/resolve/v1";
     out["status"] = resolution.solution ? "ok" : "unsolvable";
@@ -327,7 +327,12 @@ std::string format_resolve_json(const ResolverSession& session, const Resolution
         out["explanation"] = string_array(explain_unsolvable(session.target, resolution));
         out["hints"] = hints_json(hints(session.matrix, session.target, resolution));
     }
-    return out.dump(2) + "\n";
+    return out;
+}
+
+std::string format_resolve_json(const ResolverSession& session, const Resolution& resolution,
+                                bool with_hashes) {
+    return resolve_json(session, resolution, with_hashes).dump(2) + "\n";
 }
 
 std::string summary_line(const ResolverSession& session, const Resolution& resolution) {

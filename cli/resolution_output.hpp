@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace torchpin::cli {
 
 // A solved request and what every format needs to print it.
@@ -26,7 +28,10 @@ std::string format_uv_command(const ResolvedAnswer& answer);
 std::string format_uv_project(const ResolvedAnswer& answer);
 std::string format_pylock(const ResolvedAnswer& answer); // needs a digest for each pin
 
-// The "torchpin/resolve/v1" object, for a solution or (resolution without one) "unsolvable".
+// The "torchpin/resolve/v1" object, for a solution or (resolution without one) "unsolvable";
+// explain adds its candidates to the object, format_resolve_json prints it.
+nlohmann::ordered_json resolve_json(const ResolverSession& session, const Resolution& resolution,
+                                    bool with_hashes);
 std::string format_resolve_json(const ResolverSession& session, const Resolution& resolution,
                                 bool with_hashes);
 

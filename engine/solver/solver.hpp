@@ -165,7 +165,6 @@ struct Candidate {
 struct Resolution {
     std::optional<Candidate> solution;
     std::vector<Candidate> candidates; // every (torch, backend) considered, best first
-    std::vector<std::string> hints;    // what would make an unsolvable request solvable
 
     std::string index_base = std::string(default_pytorch_index_base); // the request's
     std::string index_url() const; // the solution's variant folder of the index: BASE/<backend>
