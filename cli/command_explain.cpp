@@ -64,7 +64,7 @@ void print_text(const ResolverSession& session, const ResolveRequest& request,
               << session.matrix.data_as_of.value_or("unknown") << '\n';
     std::cout << "Request:  " << request_text(request, backend) << '\n';
     for (const AnswerWarning& warning : session.warnings) {
-        std::cout << "Warning:  " << warning.message << '\n';
+        std::cout << wrapped(warning.message, "Warning:  ", "          ");
     }
     const std::size_t shown = shown_candidates(resolution, verbose);
     std::cout << "\nConsidered, best first (" << resolution.candidates.size() << " candidates):\n";
@@ -73,10 +73,10 @@ void print_text(const ResolverSession& session, const ResolveRequest& request,
         std::cout << "  " << c.torch.to_string() << " " << c.backend.to_string() << ": "
                   << verdict(c) << '\n';
         for (const std::string& reason : reasons(c)) {
-            std::cout << "      " << reason << '\n';
+            std::cout << wrapped(reason, "      ", "        ");
         }
         for (const AnswerWarning& warning : c.warnings) {
-            std::cout << "      warning: " << warning.message << '\n';
+            std::cout << wrapped(warning.message, "      warning: ", "        ");
         }
     }
     if (shown < resolution.candidates.size()) {
@@ -108,7 +108,7 @@ void print_text(const ResolverSession& session, const ResolveRequest& request,
     }
     std::cout << "\nWhy:\n";
     for (const std::string& line : explain_solution(session.matrix, session.target, resolution)) {
-        std::cout << "  " << line << '\n';
+        std::cout << wrapped(line, "  ", "    ");
     }
     if (!s.known_issues.empty()) {
         std::cout << "\nKnown issues of this build here:\n";

@@ -115,7 +115,7 @@ int run_resolve(const GlobalOptions& global, const ResolveOptions& options) {
         if (!header_on_terminal) {
             for (const auto* list : {&session.warnings, &resolution.solution->warnings}) {
                 for (const AnswerWarning& warning : *list) {
-                    std::cerr << "torchpin: warning: " << warning.message << '\n';
+                    std::cerr << wrapped(warning.message, "torchpin: warning: ", "  ");
                 }
             }
         }

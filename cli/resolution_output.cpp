@@ -2,6 +2,7 @@
 #include "cli/resolution_output.hpp"
 
 #include "cli/warning_json.hpp"
+#include "cli/wrapped_text.hpp"
 #include "detect/machine_json.hpp"
 #include "engine/matrix/release_wheels.hpp"
 #include "engine/solver/explanation.hpp"
@@ -75,7 +76,7 @@ std::string header_comments(const ResolvedAnswer& answer) {
     }
     for (const auto* list : {&answer.session.warnings, &s.warnings}) {
         for (const AnswerWarning& warning : *list) {
-            text += "# warning: " + warning.message + "\n";
+            text += wrapped(warning.message, "# warning: ", "#   ");
         }
     }
     return text;

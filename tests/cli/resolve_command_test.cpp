@@ -260,21 +260,31 @@ BOOST_AUTO_TEST_CASE(every_pin_in_json_names_its_exact_version) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(known_issues_are_one_line_each_and_the_vc_runtime_rules_some_out) {
+BOOST_AUTO_TEST_CASE(known_issues_are_one_short_warning_each_and_the_vc_runtime_rules_some_out) {
     Scratch s;
     const std::vector<std::string> windows{"resolve",  "--os",   "windows", "--python", "3.12",
                                            "--driver", "560.94", "--gpu",   "8.9"};
     const auto answer = s.run(windows);
     BOOST_REQUIRE_EQUAL(answer.exit_code, 0);
     const auto header = header_lines(answer.out);
-    BOOST_TEST(header.size() < 20u);
-    std::size_t known_issues = 0;
+    BOOST_TEST(header.size() < 30u);
+    // Each warning: its "# warning: " line and the "#   " lines that continue it, joined.
+    std::vector<std::string> warnings;
     for (const std::string& line : header) {
-        if (line.starts_with("# warning: [win-")) {
+        BOOST_TEST(line.size() <= 100u + 2u, line); // broken at spaces within about 100 columns
+        if (line.starts_with("# warning: ")) {
+            warnings.push_back(line);
+        } else if (line.starts_with("#   ") && !warnings.empty()) {
+            warnings.back() += " " + line.substr(4);
+        }
+    }
+    std::size_t known_issues = 0;
+    for (const std::string& warning : warnings) {
+        if (warning.starts_with("# warning: [win-")) {
             ++known_issues;
-            const auto fix = line.find(" … fix: ");
+            const auto fix = warning.find(" … fix: ");
             BOOST_REQUIRE(fix != std::string::npos);
-            BOOST_TEST(fix <= 140u, line); // the issue itself in about 120 characters
+            BOOST_TEST(fix <= 140u, warning); // the issue itself in about 120 characters
         }
     }
     BOOST_TEST(known_issues == 4u, answer.out);
