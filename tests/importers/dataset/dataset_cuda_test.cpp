@@ -354,10 +354,10 @@ BOOST_AUTO_TEST_CASE(capabilities_outside_every_build_have_their_sourced_first_t
         const char* citation;
     };
     for (const auto& expected : std::vector<Expected>{
-             {"8.7", "11.4", "clang-cuda-min-version"},          // SM_87 -> CUDA_114 (Orin)
-             {"10.1", "12.8", "clang-cuda-min-version"},         // SM_101 -> CUDA_128 (Thor, <= 12.9)
-             {"10.3", "12.9", "nvidia-cuda-12.9-features"},      // "adds ... 10.3 (sm_103 ...)"
-             {"12.1", "12.9", "nvidia-cuda-12.9-features"},      // "... and 12.1 (sm_121)"
+             {"8.7", "11.4", "clang-cuda-min-version"},     // SM_87 -> CUDA_114 (Orin)
+             {"10.1", "12.8", "clang-cuda-min-version"},    // SM_101 -> CUDA_128 (Thor, <= 12.9)
+             {"10.3", "12.9", "nvidia-cuda-12.9-features"}, // "adds ... 10.3 (sm_103 ...)"
+             {"12.1", "12.9", "nvidia-cuda-12.9-features"}, // "... and 12.1 (sm_121)"
              {"10.7", "13.4", "nvidia-cuda-13.4-rubin-preview"}, // Rubin, preview support
          }) {
         const auto row = std::find_if(capabilities.begin(), capabilities.end(),
