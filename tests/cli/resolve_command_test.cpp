@@ -136,6 +136,58 @@ BOOST_AUTO_TEST_CASE(a_windows_r580_or_newer_driver_gets_the_same_cu130_fit_as_l
     }
 }
 
+// Issue 30 item 5: a GPU of each capability no PyTorch build lists, by name where a product has
+// it. A build that reaches it only through older PTX is rejected when its CUDA predates the GPU
+// (data/arch_lists.toml's first_cuda); without that row the PTX was taken as enough. The
+// Windows builds of 1.x - 2.0 are the ones with such PTX (3.7+PTX).
+BOOST_AUTO_TEST_CASE(gpus_of_new_capabilities_are_judged_against_their_first_toolkit) {
+    Scratch s;
+    const std::string windows_box =
+        test::source_path("tests/data/machines/profiles/windows-box.json").string();
+    struct Case {
+        const char* gpu;
+        const char* python;
+        const char* backend;
+        const char* torch;
+        const char* expected;
+    };
+    for (const Case& c : std::vector<Case>{
+             {"Jetson AGX Orin", "3.9", "cu102", "torch==1.10.2",
+              "cu102 (CUDA 10.2.89) predates Jetson AGX Orin (sm_87), which needs CUDA 11.4"},
+             {"sm_101", "3.10", "cu118", "torch==2.0.1",
+              "cu118 (CUDA 11.8.0) predates sm_101, which needs CUDA 12.8"},
+             {"B300 SXM6 AC", "3.10", "cu118", "torch==2.0.1",
+              "cu118 (CUDA 11.8.0) predates B300 SXM6 AC (sm_103), which needs CUDA 12.9"},
+             {"GB300", "3.10", "cu118", "torch==2.0.1",
+              "cu118 (CUDA 11.8.0) predates GB300 (sm_103), which needs CUDA 12.9"},
+             {"sm_107", "3.10", "cu118", "torch==2.0.1",
+              "cu118 (CUDA 11.8.0) predates sm_107, which needs CUDA 13.4"},
+             {"GB10", "3.10", "cu118", "torch==2.0.1",
+              "cu118 (CUDA 11.8.0) predates GB10 (sm_121), which needs CUDA 12.9"},
+             {"RTX Spark", "3.10", "cu118", "torch==2.0.1",
+              "cu118 (CUDA 11.8.0) predates RTX Spark (sm_121), which needs CUDA 12.9"},
+         }) {
+        const auto r = s.run({"explain", "--machine", windows_box, "--python", c.python, "--driver",
+                              "591.44", "--gpu", c.gpu, "--backend", c.backend, c.torch});
+        BOOST_TEST(r.exit_code == 1, c.gpu << ": " << r.err);
+        BOOST_TEST(r.out.find(c.expected) != std::string::npos, c.gpu << ": " << r.out);
+    }
+    // The same-major cubin rule (NVIDIA's Blackwell compatibility guide): the 12.0, 10.0 and 8.0
+    // code of today's builds runs on 12.1, 10.3 and 8.7; the products added by name resolve.
+    for (const auto& [gpu, capability] : std::vector<std::pair<std::string, std::string>>{
+             {"GB10", "sm_121"},
+             {"GB300", "sm_103"},
+             {"RTX Spark", "sm_121"},
+             {"RTX PRO 4500 Blackwell Server Edition", "sm_120"}}) {
+        const auto r = s.run(resolve_on_gpu_box(
+            {"--driver", "580.95.05", "--gpu", gpu, "--format", "json", "torch==2.14.1"}));
+        BOOST_TEST_REQUIRE(r.exit_code == 0, gpu << ": " << r.err);
+        BOOST_TEST(json::parse(r.out)["index_url"] == "https://download.pytorch.org/whl/cu130",
+                   gpu);
+        BOOST_TEST(r.err.find(gpu + " (" + capability + ")") != std::string::npos, r.err);
+    }
+}
+
 // Issue 30 item 6: 2.15.0's projection holds what the nightlies built: Linux aarch64, XPU and
 // rocm10.0 as expected (inference), cu134 as possible (uncertain), and no cu126 (confirmed). None
 // is answered with; each is named "not-verified", cu134 with its uncertainty.

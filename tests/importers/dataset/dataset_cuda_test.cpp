@@ -344,6 +344,56 @@ BOOST_AUTO_TEST_CASE(arch_lists_are_well_formed_and_sourced) {
     }
 }
 
+// Capabilities no PyTorch build lists take their first toolkit from NVIDIA's notes or clang's
+// per-target table, transcribed here with the citation each row must carry.
+BOOST_AUTO_TEST_CASE(capabilities_outside_every_build_have_their_sourced_first_toolkit) {
+    const auto capabilities = test::dataset_rows("arch_lists.toml", compute_capability_table());
+    struct Expected {
+        const char* sm;
+        const char* first_cuda;
+        const char* citation;
+    };
+    for (const auto& expected : std::vector<Expected>{
+             {"8.7", "11.4", "clang-cuda-min-version"},     // SM_87 -> CUDA_114 (Orin)
+             {"10.1", "12.8", "clang-cuda-min-version"},    // SM_101 -> CUDA_128 (Thor, <= 12.9)
+             {"10.3", "12.9", "nvidia-cuda-12.9-features"}, // "adds ... 10.3 (sm_103 ...)"
+             {"12.1", "12.9", "nvidia-cuda-12.9-features"}, // "... and 12.1 (sm_121)"
+             {"10.7", "13.4", "nvidia-cuda-13.4-rubin-preview"}, // Rubin, preview support
+         }) {
+        const auto row = std::find_if(capabilities.begin(), capabilities.end(),
+                                      [&](const Row& r) { return r.at("sm") == expected.sm; });
+        BOOST_TEST_REQUIRE((row != capabilities.end()), "no row for " << expected.sm);
+        BOOST_TEST(row->at("first_cuda") == std::optional<std::string>(expected.first_cuda),
+                   expected.sm);
+        const auto cited = words(row->at("cites").value_or(""));
+        BOOST_TEST((std::find(cited.begin(), cited.end(), expected.citation) != cited.end()),
+                   expected.sm << " cites " << expected.citation);
+    }
+    // The preview-only first toolkit says so where the row is read.
+    const auto rubin = std::find_if(capabilities.begin(), capabilities.end(),
+                                    [](const Row& r) { return r.at("sm") == "10.7"; });
+    BOOST_TEST(rubin->at("note").value_or("").find("UNCERTAIN") != std::string::npos);
+}
+
+// Every capability of a named NVIDIA GPU has a first toolkit, except those no source gives one
+// for (docs/data.md, "Known gaps").
+BOOST_AUTO_TEST_CASE(every_capability_of_a_named_gpu_has_a_row_or_is_a_known_gap) {
+    const auto capabilities = test::dataset_rows("arch_lists.toml", compute_capability_table());
+    std::set<std::string> with_row;
+    for (const Row& row : capabilities) {
+        with_row.insert(*row.at("sm"));
+    }
+    const std::set<std::string> known_gaps{"3.2", "6.2", "7.2", "8.9"};
+    std::set<std::string> missing;
+    for (const Row& gpu : test::dataset_rows("gpus.toml", gpu_model_table())) {
+        const std::string capability = *gpu.at("compute_capability");
+        if (!with_row.contains(capability)) {
+            missing.insert(capability);
+        }
+    }
+    BOOST_TEST(missing == known_gaps);
+}
+
 BOOST_AUTO_TEST_CASE(rows_of_one_variant_never_overlap) {
     const auto lists = test::dataset_rows("arch_lists.toml", cuda_arch_list_table());
     std::vector<Version> releases;

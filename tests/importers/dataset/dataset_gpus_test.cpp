@@ -106,8 +106,19 @@ BOOST_AUTO_TEST_SUITE(dataset_gpus)
 BOOST_AUTO_TEST_CASE(nvidia_rows_are_the_sourced_table_row_for_row) {
     const auto rows = rows_of(gpu_model_table());
     const auto source = source_rows("nvidia_gpus.tsv");
+    const auto added = source_rows("nvidia_gpus_added.tsv");
     BOOST_TEST(source.size() == 497u);
-    BOOST_TEST(rows.size() == source.size());
+    BOOST_TEST(rows.size() == source.size() + added.size());
+    for (const auto& expected : added) {
+        const Row& row = nvidia_named(rows, expected.at("name"));
+        BOOST_TEST(row.at("pci_ids").value_or("") == expected.at("pci_ids"), expected.at("name"));
+        BOOST_TEST(row.at("compute_capability") == expected.at("compute_capability"));
+        BOOST_TEST(row.at("architecture") == expected.at("architecture"));
+        BOOST_TEST(row.at("segment") == expected.at("segment"));
+        BOOST_TEST(row.at("derivation") == expected.at("source"));
+        BOOST_TEST(!row.at("inferred_from").has_value(), expected.at("name"));
+        BOOST_TEST(!cites(row, "gpu-tables-notes"), expected.at("name")); // not the collection's
+    }
     std::map<std::string, std::size_t> per_capability;
     std::size_t jetson = 0;
     std::size_t inferred = 0;
@@ -204,13 +215,22 @@ BOOST_AUTO_TEST_CASE(every_row_cites_each_source_its_derivation_names) {
         {"https://github.com/llvm/llvm-project/pull/155577", "llvm-pr-155577"},
         {"https://docs.pytorch.org/docs/stable/notes/get_start_xpu.html",
          "pytorch-xpu-get-started"},
-        {"PyTorch ROCm wheel gfx list", "pytorch-rocm-arch-list"}};
+        {"PyTorch ROCm wheel gfx list", "pytorch-rocm-arch-list"},
+        {"audit 2026-12 G1", "audit-2026-12-gpus"},
+        {"bitsandbytes-foundation/bitsandbytes#2038", "bitsandbytes-pr-2038"},
+        {"cuRANDDx", "nvidia-mathdx-thor-rename"}};
+    // Rows added from newer sources (nvidia_gpus_added.tsv) are not the collection's.
+    std::set<std::string> added;
+    for (const auto& row : source_rows("nvidia_gpus_added.tsv")) {
+        added.insert(row.at("name"));
+    }
     std::map<std::string, std::size_t> cited;
     for (const TableSpec* table :
          {&gpu_model_table(), &amd_gpu_model_table(), &intel_gpu_model_table()}) {
         for (const Row& row : rows_of(*table)) {
             const std::string& derivation = *row.at("derivation");
-            BOOST_TEST(cites(row, "gpu-tables-notes"), *row.at("name"));
+            BOOST_TEST(cites(row, "gpu-tables-notes") != added.contains(*row.at("name")),
+                       *row.at("name"));
             for (const auto& [text, citation] : sources) {
                 if (derivation.find(text) != std::string::npos) {
                     BOOST_TEST(cites(row, citation), *row.at("name") << ": " << citation);
@@ -249,6 +269,10 @@ BOOST_AUTO_TEST_CASE(spot_checks_from_each_source_document) {
              {"Tesla K80", "3.7", "yespon-cuda-gpus-2017"},             // 3.7 Tesla
              {"Jetson TK1", "3.2", "yespon-cuda-gpus-2017"},            // 3.2 Tegra
              {"GeForce GTX 1660 Ti", "7.5", "bbc-esq-cuda-table"}, // third-party, no NVIDIA entry
+             // Added from sources newer than the collection (the 2026-12 audit, G1).
+             {"RTX PRO 4500 Blackwell Server Edition", "12.0", "nvidia-cuda-gpus"}, // newer copy
+             {"RTX Spark", "12.1",
+              "bitsandbytes-pr-2038"}, // "only targets sm121 for the RTX Spark"
          }) {
         const Row& row = nvidia_named(nvidia, check.name);
         BOOST_TEST(row.at("compute_capability") == std::optional<std::string>(check.capability),
