@@ -35,6 +35,20 @@ std::vector<std::string> reasons(const Candidate& candidate) {
     return out;
 }
 
+// The candidate's rejections as {"code", "message", …facts}, as warnings are.
+nlohmann::ordered_json reasons_json(const Candidate& candidate) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const Rejection& rejection : candidate.rejections) {
+        const RejectionFacts facts = rejection_facts(rejection);
+        nlohmann::ordered_json reason{{"code", facts.code}, {"message", describe(rejection)}};
+        for (const auto& [fact, value] : facts.facts) {
+            reason[fact] = value;
+        }
+        out.push_back(reason);
+    }
+    return out;
+}
+
 std::string request_text(const ResolveRequest& request, const std::string& backend) {
     std::string text;
     for (const Requirement& r : request.requirements) {
@@ -128,7 +142,7 @@ std::string explain_json(const ResolverSession& session, const Resolution& resol
         candidates.push_back({{"torch", c.torch.to_string()},
                               {"backend", c.backend.to_string()},
                               {"status", verdict(c)},
-                              {"reasons", reasons(c)},
+                              {"reasons", reasons_json(c)},
                               {"warnings", warnings_json(c.warnings)}});
     }
     out["candidates"] = candidates;

@@ -117,6 +117,73 @@ struct Visitor {
     }
 };
 
+// The code and facts of each rejection (RejectionFacts).
+struct FactsVisitor {
+    using Facts = std::vector<std::pair<std::string, std::string>>;
+    static std::string text(const std::optional<CudaVersion>& v) { return v ? v->to_string() : ""; }
+
+    RejectionFacts operator()(const ExcludedByRequirement& r) const {
+        return {"excluded-by-requirement", Facts{{"package", r.package},
+                                                 {"version", r.version.to_string()},
+                                                 {"requirement", r.requirement}}};
+    }
+    RejectionFacts operator()(const BackendNotPublished& r) const {
+        return {"backend-not-published",
+                Facts{{"torch", r.torch.to_string()}, {"backend", r.backend.to_string()}}};
+    }
+    RejectionFacts operator()(const BuildNotVerified& r) const {
+        return {"build-not-verified", Facts{{"torch", r.torch.to_string()},
+                                            {"backend", r.backend.to_string()},
+                                            {"projection", r.possible ? "possible" : "expected"}}};
+    }
+    RejectionFacts operator()(const NoWheelFor& r) const {
+        return {"no-wheel-for", Facts{{"package", r.package},
+                                      {"version", r.version.to_string()},
+                                      {"backend", r.backend.to_string()},
+                                      {"python", r.python},
+                                      {"platform", r.platform}}};
+    }
+    RejectionFacts operator()(const DriverTooOld& r) const {
+        return {"driver-too-old", Facts{{"backend", r.backend.to_string()},
+                                        {"cuda", r.cuda.to_string()},
+                                        {"need", r.need.to_string()},
+                                        {"have", r.have ? r.have->to_string() : ""}}};
+    }
+    RejectionFacts operator()(const GpuArchNotBuilt& r) const {
+        std::string built;
+        for (const ArchTarget& t : r.built) {
+            built += (built.empty() ? "" : " ") + t.to_string();
+        }
+        return {"gpu-arch-not-built", Facts{{"gpu", r.gpu},
+                                            {"capability", r.capability.to_string()},
+                                            {"backend", r.backend.to_string()},
+                                            {"cuda", r.build_cuda.to_string()},
+                                            {"arch_list", built},
+                                            {"fit", std::string(name(r.fit))},
+                                            {"gpu_first_cuda", text(r.gpu_first_cuda)}}};
+    }
+    RejectionFacts operator()(const GfxNotBuilt& r) const {
+        std::string built;
+        for (const std::string& t : r.built) {
+            built += (built.empty() ? "" : " ") + t;
+        }
+        return {"gfx-not-built",
+                Facts{{"gfx", r.gfx}, {"backend", r.backend.to_string()}, {"gfx_list", built}}};
+    }
+    RejectionFacts operator()(const NotPaired& r) const {
+        return {"not-paired", Facts{{"package", r.package},
+                                    {"torch", r.torch.to_string()},
+                                    {"paired", r.paired ? r.paired->to_string() : ""},
+                                    {"requirement", r.requirement}}};
+    }
+    RejectionFacts operator()(const WrongBackendKind& r) const {
+        return {"wrong-backend-kind", Facts{{"backend", r.backend.to_string()}}};
+    }
+    RejectionFacts operator()(const MissingFact& r) const {
+        return {"missing-fact", Facts{{"backend", r.backend.to_string()}}};
+    }
+};
+
 enum class BuildEnd { Oldest, Newest };
 
 // The oldest or the newest published build that runs on the GPU, ignoring everything but arch
@@ -301,6 +368,18 @@ std::string describe_machine(const TargetMachine& machine) {
 
 std::string describe(const Rejection& rejection) {
     return std::visit(Visitor{}, rejection);
+}
+
+RejectionFacts rejection_facts(const Rejection& rejection) {
+    return std::visit(FactsVisitor{}, rejection);
+}
+
+const std::vector<std::string_view>& every_rejection_code() {
+    static const std::vector<std::string_view> codes{
+        "excluded-by-requirement", "backend-not-published", "build-not-verified", "no-wheel-for",
+        "driver-too-old",          "gpu-arch-not-built",    "gfx-not-built",      "not-paired",
+        "wrong-backend-kind",      "missing-fact"};
+    return codes;
 }
 
 std::string verdict(const Candidate& c) {

@@ -13,6 +13,17 @@ namespace torchpin {
 // "cu124 needs driver >= 550.54.14 for CUDA 12.4.1; this machine has 470.82.01"
 std::string describe(const Rejection& rejection);
 
+// A rejection as a value: its stable code ("driver-too-old") and the facts it names, in order
+// ({"backend", "cu124"}, {"cuda", "12.4.1"}, {"need", "550.54.14"}, {"have", "470.82.01"}),
+// beside describe()'s sentence.
+struct RejectionFacts {
+    std::string_view code;
+    std::vector<std::pair<std::string, std::string>> facts;
+};
+RejectionFacts rejection_facts(const Rejection& rejection);
+// Every rejection code, in the variant's order (for docs and tests).
+const std::vector<std::string_view>& every_rejection_code();
+
 // "linux x86_64, CPython 3.11, glibc 2.36, NVIDIA driver 550.54.14, NVIDIA GeForce RTX 3090
 // (sm_86)": the machine an answer is for, in one line.
 std::string describe_machine(const TargetMachine& machine);

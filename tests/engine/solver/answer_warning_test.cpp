@@ -2,6 +2,7 @@
 // exactly the facts its maker writes.
 #include "engine/solver/answer_hint.hpp"
 #include "engine/solver/answer_warning.hpp"
+#include "engine/solver/explanation.hpp"
 #include "tests/support/test_paths.hpp"
 
 #include <fstream>
@@ -69,9 +70,10 @@ std::vector<AnswerHint> one_hint_of_each() {
             hints_made::builds_for_gpu("GPU (sm_89)", "sm_89", "1.5.0+cu102", "2.14.1+cu132")};
 }
 
-// The codes and required keys of the schema's variants under $defs/`def`.
-std::map<std::string, std::set<std::string>> schema_variants(const std::string& def) {
-    const auto schema = nlohmann::json::parse(read("docs/schemas/resolve.schema.json"));
+// The codes and required keys of the variants under $defs/`def` of a schema in docs/schemas/.
+std::map<std::string, std::set<std::string>>
+schema_variants(const std::string& def, const std::string& schema_file = "resolve.schema.json") {
+    const auto schema = nlohmann::json::parse(read("docs/schemas/" + schema_file));
     std::map<std::string, std::set<std::string>> variants;
     for (const auto& variant : schema["$defs"][def]["oneOf"]) {
         std::set<std::string> keys;
@@ -136,6 +138,44 @@ BOOST_AUTO_TEST_CASE(docs_and_schema_list_each_code_with_its_facts) {
         BOOST_TEST((schema_facts[code] == keys), code);
         BOOST_TEST(docs.find(row + " |") != std::string::npos, row);
     }
+}
+
+BOOST_AUTO_TEST_CASE(rejection_codes_are_in_explains_schema_with_their_facts) {
+    const auto variants = schema_variants("reason", "explain.schema.json");
+    BOOST_TEST(variants.size() == every_rejection_code().size());
+    const Backend cu124 = Backend::from("cu124");
+    const Rejection examples[] = {
+        ExcludedByRequirement{"torch", Version::from("2.4.0"), "torch>=2.5"},
+        BackendNotPublished{Version::from("2.4.0"), cu124},
+        BuildNotVerified{Version::from("2.15.0"), cu124},
+        NoWheelFor{"torch", Version::from("2.4.0"), cu124, "cp38", "win_amd64"},
+        DriverTooOld{cu124, CudaVersion::from("12.4.1"), DriverVersion::from("551.78"),
+                     std::nullopt},
+        GpuArchNotBuilt{"GPU",
+                        ComputeCapability(12, 0),
+                        cu124,
+                        CudaVersion::from("12.4.1"),
+                        {},
+                        GpuFit::NotBuilt,
+                        std::nullopt},
+        GfxNotBuilt{"gfx1031", Backend::from("rocm6.2"), {"gfx1030"}, ""},
+        NotPaired{"torchaudio", Version::from("2.14.1"), std::nullopt, "", ""},
+        WrongBackendKind{cu124, "the machine has no NVIDIA GPU"},
+        MissingFact{cu124, "its CUDA version is unknown"}};
+    std::set<std::string> seen;
+    for (const Rejection& rejection : examples) {
+        const RejectionFacts facts = rejection_facts(rejection);
+        const std::string code(facts.code);
+        seen.insert(code);
+        std::set<std::string> keys{"code", "message"};
+        for (const auto& [fact, value] : facts.facts) {
+            keys.insert(fact);
+        }
+        BOOST_TEST((variants.at(code) == keys), code);
+        const auto& codes = every_rejection_code();
+        BOOST_TEST((std::find(codes.begin(), codes.end(), facts.code) != codes.end()), code);
+    }
+    BOOST_TEST(seen.size() == every_rejection_code().size());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
