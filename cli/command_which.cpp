@@ -31,8 +31,8 @@ struct WhichRow {
 
 // The statuses of the contract, in the order the table prints them.
 const std::vector<std::string> statuses{
-    "ok",       "minor-version", "hsa-override",     "driver-too-old", "gpu-unsupported",
-    "no-wheel", "unknown",       "no-backend-for-os"};
+    "ok",       "minor-version", "hsa-override", "driver-too-old",   "gpu-unsupported",
+    "no-wheel", "not-verified",  "unknown",      "no-backend-for-os"};
 
 std::string which_status(const Candidate& c) {
     const std::string v = verdict(c);
@@ -215,12 +215,15 @@ int run_which(const GlobalOptions& global, const WhichOptions& options) {
                              {"status", row.status},
                              {"reason", row.reason}});
     }
-    nlohmann::ordered_json out{{"schema", "torchpin/which/v1"},
-                               {"matrix",
-                                {{"revision", session.matrix.revision},
-                                 {"data_as_of", session.matrix.data_as_of.value_or("")}}},
-                               {"warnings", warnings_json(session.warnings)},
-                               {"rows", json_rows}};
+    nlohmann::ordered_json out{
+        {"schema", "torchpin/which/v1"},
+        {"matrix",
+         {{"revision", session.matrix.revision},
+          {"data_as_of", session.matrix.data_as_of
+                             ? nlohmann::ordered_json(*session.matrix.data_as_of)
+                             : nlohmann::ordered_json(nullptr)}}},
+        {"warnings", warnings_json(session.warnings)},
+        {"rows", json_rows}};
     std::cout << out.dump(2) << '\n';
     return 0;
 }
