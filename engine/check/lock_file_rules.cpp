@@ -2,6 +2,7 @@
 #include "engine/check/lock_file_rules.hpp"
 
 #include "engine/base/utf8_path.hpp"
+#include "engine/matrix/release_wheels.hpp"
 #include "engine/solver/solver.hpp"
 
 #include <algorithm>
@@ -52,14 +53,12 @@ public:
               const CompatMatrix& matrix)
         : file_(file)
         , pins_(pins)
-        , matrix_(matrix) {
+        , matrix_(matrix)
+        , wheels_(matrix) {
         for (const FamilyPin& pin : pins_) {
             if (pin.is_torch()) {
                 torches_.push_back(&pin);
             }
-        }
-        for (const IndexFile& wheel : matrix_.wheels) {
-            wheels_by_name_[wheel.wheel.to_string()].push_back(&wheel);
         }
     }
 
@@ -323,15 +322,24 @@ private:
                 "with torchpin resolve"));
     }
 
+    // The matrix's rows of each file the entry locks (same name, same upload host): the files of
+    // its package and public version, read for that release only.
     void files(const FamilyPin& pin) {
+        if (!pin.version) {
+            return;
+        }
+        std::unordered_map<std::string, std::vector<const IndexFile*>> by_name;
+        for (const IndexFile* row : wheels_.of(pin.name(), *pin.version)) {
+            by_name[row->wheel.to_string()].push_back(row);
+        }
         for (const LockedFile& file : pin.package->files) {
-            const auto by_name = wheels_by_name_.find(file.filename);
-            if (by_name == wheels_by_name_.end()) {
+            const auto named = by_name.find(file.filename);
+            if (named == by_name.end()) {
                 continue;
             }
             std::vector<const IndexFile*> listed;
             std::ranges::copy_if(
-                by_name->second, std::back_inserter(listed),
+                named->second, std::back_inserter(listed),
                 [&](const IndexFile* row) { return same_upload_host(file, *row); });
             if (listed.empty()) {
                 continue;
@@ -382,7 +390,7 @@ private:
     const std::vector<FamilyPin>& pins_;
     const CompatMatrix& matrix_;
     std::vector<const FamilyPin*> torches_;
-    std::unordered_map<std::string, std::vector<const IndexFile*>> wheels_by_name_;
+    ReleaseWheels wheels_;
     std::vector<CheckFinding> findings_;
 };
 

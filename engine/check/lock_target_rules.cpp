@@ -3,11 +3,13 @@
 #include "engine/check/lock_target_rules.hpp"
 
 #include "engine/matrix/known_issue_scope.hpp"
+#include "engine/matrix/release_wheels.hpp"
 #include "engine/solver/explanation.hpp"
 
 #include <algorithm>
 #include <iterator>
 #include <optional>
+#include <set>
 
 namespace torchpin {
 
@@ -70,13 +72,18 @@ class TargetRules {
 public:
     TargetRules(const std::vector<FamilyPin>& pins, const CheckTarget& target)
         : target_(target)
+        , wheels_(target.matrix)
         , environment_(marker_environment(target.machine)) {
         narrowed_.revision = target.matrix.revision;
         narrowed_.data_as_of = target.matrix.data_as_of;
         narrowed_.published = target.matrix.published;
         narrowed_.backend_cuda = target.matrix.backend_cuda;
+        narrowed_.release_cuda = target.matrix.release_cuda;
+        narrowed_.companion_ranges = target.matrix.companion_ranges;
         narrowed_.cuda_drivers = target.matrix.cuda_drivers;
         narrowed_.compat_floors = target.matrix.compat_floors;
+        narrowed_.cuda_branches = target.matrix.cuda_branches;
+        narrowed_.wheel_lists = target.matrix.wheel_lists;
         narrowed_.arch_lists = target.matrix.arch_lists;
         narrowed_.first_cuda = target.matrix.first_cuda;
         narrowed_.rocm_targets = target.matrix.rocm_targets;
@@ -195,18 +202,20 @@ private:
         if (const ReleaseFact* fact = target_.matrix.release(release)) {
             narrowed.releases.push_back(*fact);
         }
-        const auto wanted = [&](const IndexFile& wheel) {
-            const std::string& package = wheel.wheel.name().normalized();
-            const Version version = wheel.wheel.version().public_version();
-            if (package == "torch") {
-                return version == release;
+        // The files of the release and of each companion's version, read for those only.
+        const auto add = [&](std::string_view package, const Version& version) {
+            for (const IndexFile* file : wheels_.of(package, version)) {
+                narrowed.wheels.push_back(*file);
             }
-            return std::ranges::any_of(companions, [&](const FamilyPin* companion) {
-                return companion->name() == package &&
-                       companion->version->public_version() == version;
-            });
         };
-        std::ranges::copy_if(target_.matrix.wheels, std::back_inserter(narrowed.wheels), wanted);
+        add("torch", release);
+        std::set<std::pair<std::string, Version>> added;
+        for (const FamilyPin* companion : companions) {
+            const Version version = companion->version->public_version();
+            if (added.emplace(companion->name(), version).second) {
+                add(companion->name(), version);
+            }
+        }
         return narrowed;
     }
 
@@ -383,6 +392,7 @@ private:
     }
 
     const CheckTarget& target_;
+    ReleaseWheels wheels_;  // the target's, read per release
     CompatMatrix narrowed_; // the target's matrix without releases and wheels
     MarkerEnvironment environment_;
     std::vector<const FamilyPin*> torches_;

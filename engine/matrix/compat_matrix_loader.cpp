@@ -80,10 +80,11 @@ std::string family_wheels_sql(const std::string& wheel_filter) {
 // about what reading every row at once does (docs/performance.md).
 class WheelShelf {
 public:
-    WheelShelf(std::shared_ptr<MatrixStore> store, std::int64_t revision, const TagEnvironment& env)
+    // `filter`: the SQL condition on wheel rows (wheel_filter_for, or "1" for every platform).
+    WheelShelf(std::shared_ptr<MatrixStore> store, std::int64_t revision, std::string filter)
         : store_(std::move(store))
         , revision_(revision)
-        , filter_(wheel_filter_for(env)) {}
+        , filter_(std::move(filter)) {}
 
     const std::vector<IndexFile>& files(std::string_view package, const Version& public_version) {
         Key key{std::string(package), public_version.to_string()};
@@ -196,6 +197,30 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
     return m;
 }
 
+// The matrix without wheel rows, reading those `filter` admits per release through a shelf.
+CompatMatrix load_on_demand(std::shared_ptr<MatrixStore> store, std::int64_t revision,
+                            std::string filter) {
+    CompatMatrix m = load(*store, revision, std::nullopt);
+    m.read_wheels =
+        [shelf = std::make_shared<WheelShelf>(std::move(store), revision, std::move(filter))](
+            std::string_view package,
+            const Version& public_version) -> const std::vector<IndexFile>& {
+        return shelf->files(package, public_version);
+    };
+    return m;
+}
+
+// Whether a file's platform tags could suit the OS whose platform word is `word` (the SQL filter
+// of wheel_filter_for on the parsed file name: the word has no '.', so it is in the '.'-joined
+// platform_tags column exactly when it is in one of the platforms); pure wheels always do.
+bool suits_platform(const IndexFile& file, const std::string& word) {
+    const auto& platforms = file.wheel.tag_set().platforms();
+    const bool any = platforms.size() == 1 && platforms.front() == "any";
+    return any || std::any_of(platforms.begin(), platforms.end(), [&](const std::string& p) {
+               return p.find(word) != std::string::npos;
+           });
+}
+
 } // namespace
 
 CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
@@ -205,13 +230,12 @@ CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
 
 CompatMatrix load_compat_matrix_wheels_on_demand(std::shared_ptr<MatrixStore> store,
                                                  std::int64_t revision, const TagEnvironment& env) {
-    CompatMatrix m = load(*store, revision, std::nullopt);
-    m.read_wheels = [shelf = std::make_shared<WheelShelf>(std::move(store), revision, env)](
-                        std::string_view package,
-                        const Version& public_version) -> const std::vector<IndexFile>& {
-        return shelf->files(package, public_version);
-    };
-    return m;
+    return load_on_demand(std::move(store), revision, wheel_filter_for(env));
+}
+
+CompatMatrix load_compat_matrix_every_platform_on_demand(std::shared_ptr<MatrixStore> store,
+                                                         std::int64_t revision) {
+    return load_on_demand(std::move(store), revision, "1");
 }
 
 CompatMatrix load_compat_matrix_every_platform(MatrixStore& store, std::int64_t revision) {
@@ -219,16 +243,25 @@ CompatMatrix load_compat_matrix_every_platform(MatrixStore& store, std::int64_t 
 }
 
 CompatMatrix narrowed_to_platform(CompatMatrix every_platform, const TagEnvironment& env) {
-    // The SQL filter above, on the parsed file name: the word has no '.', so it is in the
-    // '.'-joined platform_tags column exactly when it is in one of the platforms.
     const std::string word = platform_word(env);
-    std::erase_if(every_platform.wheels, [&](const IndexFile& file) {
-        const auto& platforms = file.wheel.tag_set().platforms();
-        const bool any = platforms.size() == 1 && platforms.front() == "any";
-        return !any && std::none_of(platforms.begin(), platforms.end(), [&](const std::string& p) {
-            return p.find(word) != std::string::npos;
-        });
-    });
+    std::erase_if(every_platform.wheels,
+                  [&](const IndexFile& file) { return !suits_platform(file, word); });
+    if (every_platform.read_wheels) {
+        using Key = std::pair<std::string, Version>;
+        auto kept = std::make_shared<std::map<Key, std::vector<IndexFile>>>();
+        every_platform.read_wheels = [all = std::move(every_platform.read_wheels), kept, word](
+                                         std::string_view package,
+                                         const Version& version) -> const std::vector<IndexFile>& {
+            Key key{std::string(package), version};
+            if (const auto it = kept->find(key); it != kept->end()) {
+                return it->second;
+            }
+            std::vector<IndexFile> files;
+            std::ranges::copy_if(all(package, version), std::back_inserter(files),
+                                 [&](const IndexFile& file) { return suits_platform(file, word); });
+            return kept->emplace(std::move(key), std::move(files)).first->second;
+        };
+    }
     return every_platform;
 }
 

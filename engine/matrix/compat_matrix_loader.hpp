@@ -26,8 +26,15 @@ CompatMatrix load_compat_matrix_wheels_on_demand(std::shared_ptr<MatrixStore> st
 // machine (a lockfile's hashes and yanked files for all platforms, builds never published).
 CompatMatrix load_compat_matrix_every_platform(MatrixStore& store, std::int64_t revision);
 
+// The same with no wheel rows read yet: `read_wheels` reads one release's files of every platform
+// on first use (as load_compat_matrix_wheels_on_demand does for one OS), for check, which looks
+// at the releases a lockfile pins only.
+CompatMatrix load_compat_matrix_every_platform_on_demand(std::shared_ptr<MatrixStore> store,
+                                                         std::int64_t revision);
+
 // What load_compat_matrix reads for `env`, taken from a matrix loaded for every platform instead
-// of from the database again (check reads both).
+// of from the database again (check reads both); a matrix that reads its wheels on demand keeps
+// doing so, through a filter.
 CompatMatrix narrowed_to_platform(CompatMatrix every_platform, const TagEnvironment& env);
 
 } // namespace torchpin
