@@ -263,6 +263,7 @@ std::string release_reasons(const std::vector<const Candidate*>& candidates) {
     std::vector<std::string> too_old;
     bool no_driver = false;
     std::vector<std::string> unverified;
+    std::vector<std::string> uncertain; // built by nightlies, the release's build uncertain
     std::vector<const Candidate*> others;
     for (const Candidate* c : candidates) {
         const Rejection& first = c->rejections.front();
@@ -270,8 +271,8 @@ std::string release_reasons(const std::vector<const Candidate*>& candidates) {
             too_old.push_back(d->backend.to_string() + (too_old.empty() ? " needs " : " ") +
                               d->need.to_string() + " (CUDA " + d->cuda.to_string() + ")");
             no_driver = !d->have;
-        } else if (std::holds_alternative<BuildNotVerified>(first)) {
-            unverified.push_back(c->backend.to_string());
+        } else if (const auto* n = std::get_if<BuildNotVerified>(&first)) {
+            (n->possible ? uncertain : unverified).push_back(c->backend.to_string());
         } else {
             others.push_back(c);
         }
@@ -286,6 +287,13 @@ std::string release_reasons(const std::vector<const Candidate*>& candidates) {
                         " expected from nightlies, but no index listing confirms " +
                         (unverified.size() == 1 ? "it" : "them") +
                         " ('torchpin update' reads the index)");
+    }
+    if (!uncertain.empty()) {
+        parts.push_back(join_words(uncertain) + (uncertain.size() == 1 ? " was" : " were") +
+                        " built by nightlies, but whether the release published " +
+                        (uncertain.size() == 1 ? "it" : "them") +
+                        " is uncertain and no index listing shows " +
+                        (uncertain.size() == 1 ? "it" : "them"));
     }
     const std::vector<std::string> rest = grouped_reasons(others);
     parts.insert(parts.end(), rest.begin(), rest.end());
