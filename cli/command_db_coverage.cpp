@@ -1,6 +1,7 @@
 // `torchpin db coverage`: for every release, which facts the matrix holds as observed, derived
 // (by series or by generator) or not at all, which builds have file names and how many wheel
-// rows carry a digest; the table docs/data.md shows.
+// rows carry a digest; then, for each package built against torch, its releases, pairing modes,
+// where its files live and whether it is retired: the tables docs/data.md shows.
 #include "cli/commands.hpp"
 #include "cli/matrix_access.hpp"
 #include "engine/matrix/compat_matrix_loader.hpp"
@@ -116,8 +117,7 @@ std::string pairing(const CompatMatrix& matrix, const ReleaseFact& release,
                                                                           : "unknown";
 }
 
-std::vector<ReleaseCoverage> coverage(MatrixStore& store, std::int64_t revision) {
-    const CompatMatrix matrix = load_compat_matrix_every_platform(store, revision);
+std::vector<ReleaseCoverage> coverage(const CompatMatrix& matrix) {
     std::vector<ReleaseCoverage> rows;
     std::map<std::string, std::size_t> index;
     for (const ReleaseFact& release : matrix.releases) { // newest first
@@ -146,6 +146,49 @@ std::vector<ReleaseCoverage> coverage(MatrixStore& store, std::int64_t revision)
     return rows;
 }
 
+// One package built against torch (companion_package): its releases, how they pair with torch,
+// where their files live, and whether the package is retired; in the order of data/ecosystem.toml.
+struct PackageCoverage {
+    std::string package;
+    int releases = 0;
+    std::vector<std::string> pairings; // each mode once, in the order first seen
+    std::vector<std::string> files_on;
+    bool retired = false;
+};
+
+void add_once(std::vector<std::string>& words, const std::string& word) {
+    if (std::find(words.begin(), words.end(), word) == words.end()) {
+        words.push_back(word);
+    }
+}
+
+std::vector<PackageCoverage> package_coverage(const CompatMatrix& matrix) {
+    std::vector<PackageCoverage> rows;
+    for (const CompanionPackageFact& fact : matrix.companion_packages) {
+        auto row = std::find_if(rows.begin(), rows.end(), [&](const PackageCoverage& r) {
+            return r.package == fact.package;
+        });
+        if (row == rows.end()) {
+            row = rows.insert(rows.end(), PackageCoverage{fact.package, 0, {}, {}, false});
+        }
+        ++row->releases;
+        add_once(row->pairings, fact.pairing);
+        for (const std::string& where : fact.files_on) {
+            add_once(row->files_on, where);
+        }
+        row->retired |= fact.retired;
+    }
+    return rows;
+}
+
+std::string joined(const std::vector<std::string>& words) {
+    std::string out;
+    for (const std::string& word : words) {
+        out += (out.empty() ? "" : ", ") + word;
+    }
+    return out;
+}
+
 std::string backend_counts(const ReleaseCoverage& r) {
     std::string out;
     for (const char* os : {"linux", "windows", "macos"}) {
@@ -160,7 +203,9 @@ int run(const GlobalOptions& global) {
     require_format(global, "db coverage", {"text", "json"});
     auto store = open_matrix_for_reading(global);
     const std::int64_t revision = revision_to_read(store, global.revision);
-    const auto rows = coverage(store, revision);
+    const CompatMatrix matrix = load_compat_matrix_every_platform(store, revision);
+    const auto rows = coverage(matrix);
+    const auto packages = package_coverage(matrix);
     const WheelRowTotals totals = wheel_row_totals(store, revision);
     if (global.format == "json") {
         nlohmann::json out = nlohmann::json::array();
@@ -180,9 +225,18 @@ int run(const GlobalOptions& global) {
                            {"derived_wheels", r.derived_wheels},
                            {"wheels_with_digest", r.digests}});
         }
+        nlohmann::json package_rows = nlohmann::json::array();
+        for (const auto& p : packages) {
+            package_rows.push_back({{"package", p.package},
+                                    {"releases", p.releases},
+                                    {"pairings", p.pairings},
+                                    {"files_on", p.files_on},
+                                    {"retired", p.retired}});
+        }
         std::cout << nlohmann::json{{"schema", "torchpin/coverage/v1"},
                                     {"revision", revision},
                                     {"releases", out},
+                                    {"packages", package_rows},
                                     {"wheel_rows",
                                      {{"observed", totals.observed},
                                       {"derived", totals.derived},
@@ -205,6 +259,16 @@ int run(const GlobalOptions& global) {
     std::cout << "\nEvery wheel row (every package and release): " << totals.observed
               << " observed, " << totals.derived << " derived, " << totals.digests
               << " with a digest.\n";
+    if (!packages.empty()) {
+        std::cout << "\n| package built against torch | releases | pairing with torch | files on | "
+                     "retired |\n"
+                  << "|---|---|---|---|---|\n";
+        for (const auto& p : packages) {
+            std::cout << "| " << p.package << " | " << p.releases << " | " << joined(p.pairings)
+                      << " | " << joined(p.files_on) << " | " << (p.retired ? "yes" : "no")
+                      << " |\n";
+        }
+    }
     return 0;
 }
 

@@ -82,6 +82,35 @@ struct CompanionRange {
     std::string stated_by_metadata_of{};
 };
 
+// A package built against torch, one release (data/ecosystem.toml, docs/ecosystem.md): xformers
+// 0.0.29.post3 pairs "exact" with torch==2.6.0, torchao 0.17.0 is a "floor" (torch>=2.11),
+// pyg-lib 0.8.0 a "minor-series" (one file per torch minor, 2.10 ... 2.13), bitsandbytes "none",
+// triton "pinned-by-torch" (torch's own metadata pins it; built_against names those releases).
+struct CompanionPackageFact {
+    std::string package; // normalized: "flash-attn", "pyg-lib"
+    Version version;
+    std::string pairing; // "exact", "floor", "minor-series", "none", "pinned-by-torch"
+    // The torch its binaries accept at run time, curated from its sources; for "minor-series",
+    // every minor it has files for, each file fitting its own minor only. Absent for "none" and
+    // "pinned-by-torch", and where the minors with files are not one range (torch-scatter).
+    std::optional<SpecifierSet> torch;
+    std::vector<std::string> built_against; // torch releases or minors: "2.10.0"; "2.4" "2.5"
+    // The torch requirement its wheel metadata declares (what pip and uv enforce) where it
+    // differs from or confirms `torch`: torchtext 0.18.0 says ">=2.3.0" yet fails on 2.4.
+    // Absent: no torch requirement, or no source says (the note tells which).
+    std::optional<SpecifierSet> metadata_says;
+    std::vector<std::string> backends;  // "cu126" "rocm7.1" "cpu"
+    std::string python;                 // as the source gives it: "cp39-abi3", ">=3.10,<=3.14"
+    std::vector<std::string> platforms; // "linux_x86_64" "win_amd64" "macos_arm64"
+    // "pytorch-index", "pypi", "find-links", "release-assets", "source-only"
+    std::vector<std::string> files_on;
+    std::string
+        files_url;        // the URL scheme: "https://data.pyg.org/whl/torch-{T.M}.0+{variant}.html"
+    bool retired = false; // no release for newer torch will come
+    std::string retired_note;
+    std::string note; // caveats, with the sources' INFERENCE and UNCERTAIN marks
+};
+
 // What one wheel's core metadata (PEP 658: "<file URL>.metadata") says of torch, as `update` read
 // it: a companion release's pairing with torch, stated by the index itself.
 struct WheelMetadataFact {
@@ -207,6 +236,7 @@ struct CompatMatrix {
     std::vector<RocmTargets> rocm_targets;
     std::vector<KnownIssueFact> known_issues;
     std::vector<HsaOverrideFact> hsa_overrides;
+    std::vector<CompanionPackageFact> companion_packages; // curated (data/ecosystem.toml)
     std::vector<IndexFile> wheels; // torch, torchvision, torchaudio wheels for the target OS/CPU
     WheelReader read_wheels; // set instead of `wheels`: reads them per release (ReleaseWheels)
     std::vector<PublishedBackend> pypi_builds; // the build `pip install torch==V` gets from PyPI

@@ -154,6 +154,26 @@ void check_cuda_branch(const CudaBranch& row) {
     }
 }
 
+// A companion_package row's torch column goes with its pairing: "exact" and "floor" state one,
+// "none" and "pinned-by-torch" have none (the latter names the torch releases in built_against).
+void check_companion_package(const CompanionPackageFact& row) {
+    const bool states = row.pairing == "exact" || row.pairing == "floor";
+    const bool without = row.pairing == "none" || row.pairing == "pinned-by-torch";
+    std::string problem;
+    if (states && !row.torch) {
+        problem = "a \"" + row.pairing + "\" pairing needs the torch it accepts";
+    } else if (without && row.torch) {
+        problem = "a \"" + row.pairing + "\" pairing has no torch column";
+    } else if (row.pairing == "pinned-by-torch" && row.built_against.empty()) {
+        problem = "a \"pinned-by-torch\" pairing names the torch releases in built_against";
+    }
+    if (!problem.empty()) {
+        throw InputError(
+            Diagnostic{"matrix table companion_package", 0, 0,
+                       "row " + row.package + " " + row.version.to_string() + ": " + problem, ""});
+    }
+}
+
 // The wheel_file listings at `revision` that came from wheel lists (source kind "wheel-list").
 void read_wheel_lists(sqlite::Database& db, std::int64_t revision, CompatMatrix& m) {
     for_rows(db,
@@ -190,6 +210,9 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
     m.known_issues = read_rows(db, dataset_columns::known_issue, revision);
     m.hsa_overrides = read_rows(db, dataset_columns::hsa_override, revision);
     std::for_each(m.hsa_overrides.begin(), m.hsa_overrides.end(), check_hsa_override);
+    m.companion_packages = read_rows(db, dataset_columns::companion_package, revision);
+    std::for_each(m.companion_packages.begin(), m.companion_packages.end(),
+                  check_companion_package);
     if (wheel_filter) {
         for_rows(db, family_wheels_sql(*wheel_filter), revision,
                  [&](sqlite::Statement& row) { m.wheels.push_back(wheel_row(row)); });

@@ -49,6 +49,7 @@ const TableSpec& intel_gpu_model_table() { static const TableSpec s = dataset_co
 const TableSpec& windows_runtime_table() { static const TableSpec s = dataset_columns::windows_runtime.spec(); return s; }
 const TableSpec& known_issue_table() { static const TableSpec s = dataset_columns::known_issue.spec(); return s; }
 const TableSpec& hsa_override_table() { static const TableSpec s = dataset_columns::hsa_override.spec(); return s; }
+const TableSpec& companion_package_table() { static const TableSpec s = dataset_columns::companion_package.spec(); return s; }
 const TableSpec& index_build_table() { static const TableSpec s = dataset_columns::index_build.spec(); return s; }
 // clang-format on
 
@@ -60,7 +61,7 @@ const std::vector<const TableSpec*>& dataset_tables() {
         &rocm_target_table(),   &gpu_pci_table(),         &gpu_model_table(),
         &amd_gpu_model_table(), &intel_gpu_model_table(), &windows_runtime_table(),
         &known_issue_table(),   &release_cuda_table(),    &companion_range_table(),
-        &hsa_override_table(),  &cuda_branch_table()};
+        &hsa_override_table(),  &cuda_branch_table(),     &companion_package_table()};
     return all;
 }
 

@@ -1,6 +1,6 @@
 // Every revisioned table of the matrix, declared once: the wheel files of the index pages and the
 // curated dataset tables (releases, backends, CUDA drivers, arch lists, GPUs, Windows facts,
-// known issues, HSA overrides). Each declaration gives the columns' engine types and the member of
+// known issues, HSA overrides, the packages built against torch). Each declaration gives the columns' engine types and the member of
 // the C++ row each decodes into; docs/data.md describes each table's meaning.
 #pragma once
 
@@ -331,6 +331,30 @@ inline constexpr auto intel_gpu_model = table<IntelGpuRow>("intel_gpu_model", 9,
     stored<Text>("derivation"),
     stored<Citations>("cites"));
 
+// A package built against torch (xformers, flash-attn, torchao, PyG, ...), one release: how it
+// pairs with torch (`pairing`), the torch its binaries accept at run time as curated from its
+// sources (`torch`) beside what its wheel metadata declares (`metadata_says`), and where its files
+// live. docs/ecosystem.md lists the packages; data/ecosystem.toml holds the rows.
+inline constexpr auto companion_package = table<CompanionPackageFact>("companion_package", 16,
+    key<Text>("package", &CompanionPackageFact::package),
+    key<Version>("version", &CompanionPackageFact::version),
+    required<Enum>("pairing", &CompanionPackageFact::pairing)
+        .of("exact floor minor-series none pinned-by-torch"),
+    optional<Specifier>("torch", &CompanionPackageFact::torch),
+    optional<Words>("built_against", &CompanionPackageFact::built_against),
+    optional<Specifier>("metadata_says", &CompanionPackageFact::metadata_says),
+    optional<Words>("backends", &CompanionPackageFact::backends),
+    optional<Text>("python", &CompanionPackageFact::python),
+    optional<Words>("platforms", &CompanionPackageFact::platforms),
+    required<EnumList>("files_on", &CompanionPackageFact::files_on)
+        .of("pytorch-index pypi find-links release-assets source-only"),
+    optional<Text>("files_url", &CompanionPackageFact::files_url),
+    required<Flag>("retired", &CompanionPackageFact::retired),
+    optional<Text>("retired_note", &CompanionPackageFact::retired_note),
+    optional<Text>("note", &CompanionPackageFact::note),
+    stored<Text>("derivation"),
+    stored<Citations>("cites"));
+
 // Derived: the builds (torch release, backend, OS, CPU) that each wheel_file listing's observed
 // torch files of the PyTorch index show, one listing per wheel_file listing, written by every
 // import in the same revision (engine/matrix/index_builds.hpp), so that a command reads the
@@ -367,6 +391,7 @@ const TableSpec& intel_gpu_model_table();
 const TableSpec& windows_runtime_table();
 const TableSpec& known_issue_table();
 const TableSpec& hsa_override_table();
+const TableSpec& companion_package_table();
 const TableSpec& index_build_table();
 
 // The tables the data files of data/ fill ([[name]] entries), in the order above.

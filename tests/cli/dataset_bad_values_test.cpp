@@ -59,6 +59,9 @@ const std::vector<BadValue> bad_values{
     {ValueType::Urls, "known_issues.toml", "known_issue", "links", "[\"ftp://x\"]", 3, "https://"},
     {ValueType::EnumList, "backends.toml", "release_backend", "evidence", "[\"rumour\"]", 3, "install-command"},
     {ValueType::Lines, "known_issues.toml", "known_issue", "patterns", "[\"one\\ntwo\"]", 2, "line"},
+    {ValueType::Enum, "ecosystem.toml", "companion_package", "pairing", "\"loose\"", 2, "exact"},
+    {ValueType::Specifier, "ecosystem.toml", "companion_package", "torch", "\"=>2.11\"", 2, "specifier"},
+    {ValueType::EnumList, "ecosystem.toml", "companion_package", "files_on", "[\"ftp\"]", 3, "pytorch-index"},
 };
 // clang-format on
 

@@ -45,7 +45,8 @@ BOOST_AUTO_TEST_CASE(dataset_tables_are_found_by_name) {
     BOOST_TEST(find_dataset_table("hsa_override") == &hsa_override_table());
     BOOST_TEST(find_dataset_table("wheel_file") == nullptr);
     BOOST_TEST(find_dataset_table("cuda_branch") == &cuda_branch_table());
-    BOOST_TEST(dataset_tables().size() == 20u);
+    BOOST_TEST(find_dataset_table("companion_package") == &companion_package_table());
+    BOOST_TEST(dataset_tables().size() == 21u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
