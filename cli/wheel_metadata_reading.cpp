@@ -101,17 +101,20 @@ WheelMetadataFact parse_fetched(const IndexFile& file, const std::string& metada
     const TextInput text = TextInput::from_string(std::move(body), metadata_url);
     const CoreMetadata metadata = read_core_metadata(text);
     const std::string package = file.wheel.name().normalized();
+    // The same distribution: its name and public version; a label, where the metadata writes
+    // one, the file's (a metadata that leaves the label out still describes the file).
+    const Version& version = file.wheel.version();
     if (normalize_package_name(metadata.name) != package ||
-        metadata.version != file.wheel.version()) {
+        metadata.version.public_version() != version.public_version() ||
+        (metadata.version.has_local() && metadata.version != version)) {
         throw InputError(Diagnostic{metadata_url, 0, 0,
                                     "it describes " + metadata.name + " " +
                                         metadata.version.to_string() + ", not the wheel's " +
-                                        package + " " + file.wheel.version().to_string() +
+                                        package + " " + version.to_string() +
                                         "; nothing was written",
                                     ""});
     }
-    return WheelMetadataFact{file.url, package, file.wheel.version(), torch_requirement(metadata),
-                             digest};
+    return WheelMetadataFact{file.url, package, version, torch_requirement(metadata), digest};
 }
 
 } // namespace

@@ -39,10 +39,12 @@ const std::string torch_299_cu126_key =
 const std::string synthetic_torch_sha = torchpin::sha256_hex("synthetic torch 2.99.0+cpu");
 const std::string synthetic_vision_sha = torchpin::sha256_hex("synthetic torchvision 0.114.0+cpu");
 
-std::string vision_metadata(const std::string& requires_torch) {
-    return "Metadata-Version: 2.1\nName: torchvision\nVersion: 0.114.0+cpu\n"
-           "Requires-Python: >=3.10\nRequires-Dist: numpy\nRequires-Dist: " +
-           requires_torch + "\nRequires-Dist: scipy; extra == \"scipy\"\n\nSynthetic.\n";
+std::string vision_metadata(const std::string& requires_torch,
+                            const std::string& name_and_version = "torchvision\nVersion: "
+                                                                  "0.114.0+cpu") {
+    return "Metadata-Version: 2.1\nName: " + name_and_version +
+           "\nRequires-Python: >=3.10\nRequires-Dist: numpy\nRequires-Dist: " + requires_torch +
+           "\nRequires-Dist: scipy; extra == \"scipy\"\n\nSynthetic.\n";
 }
 
 struct Mirror {
@@ -194,6 +196,23 @@ BOOST_AUTO_TEST_CASE(metadata_that_does_not_match_its_digest_fails_the_update_an
                update.err);
     const auto revisions = mirror.run({"--format", "json", "db", "revisions"});
     BOOST_TEST(json::parse(revisions.out)["revisions"].size() == 1u); // the embedded copy only
+}
+
+BOOST_AUTO_TEST_CASE(metadata_of_another_wheel_fails_and_one_without_the_label_is_the_wheels) {
+    { // one mirror at a time: they share the scratch folder
+        const std::string other = vision_metadata("torch==2.99.0", "torchaudio\nVersion: 0.114.0");
+        const Mirror wrong(other, torchpin::sha256_hex(other));
+        const auto refused = wrong.update();
+        BOOST_TEST(refused.exit_code == 2);
+        BOOST_TEST(refused.err.find("it describes torchaudio 0.114.0, not the wheel's "
+                                    "torchvision 0.114.0+cpu") != std::string::npos,
+                   refused.err);
+    }
+    const std::string unlabelled =
+        vision_metadata("torch==2.99.0", "torchvision\nVersion: 0.114.0");
+    const Mirror plain(unlabelled, torchpin::sha256_hex(unlabelled));
+    BOOST_TEST_REQUIRE(plain.update().exit_code == 0);
+    BOOST_TEST(pin_of(plain.resolve(), "torchvision") == "0.114.0+cpu");
 }
 
 BOOST_AUTO_TEST_CASE(a_malformed_requires_dist_is_an_error_at_its_line_and_column) {
