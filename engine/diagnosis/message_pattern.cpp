@@ -17,10 +17,12 @@ bool is_quote(char c) {
     return c == '\'' || c == '"' || c == '`';
 }
 
-// A character of a `{name}` part: letters, digits and ".+-_" (lowered, as in a prepared message).
+// A character of a `{name}` part: letters, digits and ".+-_" (lowered, as in a prepared message),
+// and braces, so that a message written with its variable parts as `{x}` (data/known_issues.toml's
+// `error`) matches its own pattern.
 bool is_word_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '+' || c == '-' ||
-           c == '_';
+           c == '_' || c == '{' || c == '}';
 }
 
 // The name of a `{name}` part starting at text[at], or empty when there is none there.

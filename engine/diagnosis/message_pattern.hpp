@@ -28,9 +28,9 @@ private:
 // space (line breaks included) and
 // a quote (' " `) is any quote or none, so "version 'GLIBCXX_...' not found" matches
 // "version `GLIBCXX_3.4.30' not found". `{name}` reads out a variable part: one or more letters,
-// digits and `.+-_` (a version such as 2.5.1+cu121), so "PyTorch {built_for} with CUDA" reads
-// built_for = "2.5.1+cu121" from "PyTorch 2.5.1+cu121 with CUDA 1201". Matching is linear in the
-// message.
+// digits and `.+-_{}` (a version such as 2.5.1+cu121, or a `{x}` placeholder), so "PyTorch
+// {built_for} with CUDA" reads built_for = "2.5.1+cu121" from "PyTorch 2.5.1+cu121 with CUDA 1201".
+// Matching is linear in the message.
 //
 // Rejected: ECMAScript regular expressions (std::regex). Patterns written as data would need
 // escaping for every '.', '[' and '(' of a DLL name, and libstdc++'s matcher recurses once per
