@@ -37,6 +37,21 @@ std::string_view word_name(std::string_view text, std::size_t at) {
     return valid ? name : std::string_view{};
 }
 
+// Where two ways through a pattern meet, the one whose first differing `{name}` part starts
+// earlier, or at the same place runs longer, is kept: "version: {v} ..." reads all of "118".
+template <typename Spans>
+bool reads_more(const Spans& a, const Spans& b) {
+    for (std::size_t k = 0; k < a.words.size(); ++k) {
+        if (a.words[k].first != b.words[k].first) {
+            return a.words[k].first < b.words[k].first;
+        }
+        if (a.words[k].second != b.words[k].second) {
+            return a.words[k].second > b.words[k].second;
+        }
+    }
+    return false;
+}
+
 char lowered(char c) {
     return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
@@ -137,8 +152,8 @@ void MessagePattern::close(States& states) const {
 }
 
 // Reads the character at `at`: states[i] is a way through which tokens [0, i) have matched (for a
-// Word token, also: its part has begun). Where two ways meet, the one already there stays, so a
-// `{name}` part is read from its first start. Returns whether every token has matched.
+// Word token, also: its part has begun). Where two ways meet, reads_more() chooses. Returns whether
+// every token has matched.
 bool MessagePattern::steps_to_end(States& states, char c, std::size_t at) const {
     for (std::size_t i = tokens_.size(); i-- > 0;) {
         if (!states[i]) {
@@ -173,7 +188,7 @@ bool MessagePattern::steps_to_end(States& states, char c, std::size_t at) const 
             }
             break;
         }
-        if (advances && !states[i + 1]) {
+        if (advances && (!states[i + 1] || reads_more(way, *states[i + 1]))) {
             states[i + 1] = std::move(way);
         }
     }
@@ -207,6 +222,11 @@ MessagePattern::match(const PreparedMessage& message) const {
                 for (std::size_t end = at + 1; end < text.size() && is_word_char(text[end]);
                      ++end) {
                     readings.back().value += text[end];
+                }
+            }
+            for (Reading& reading : readings) { // the full stop of a sentence is no part
+                while (reading.value.size() > 1 && reading.value.back() == '.') {
+                    reading.value.pop_back();
                 }
             }
             return readings;

@@ -89,6 +89,15 @@ BOOST_AUTO_TEST_CASE(a_last_named_part_takes_the_whole_word) {
     BOOST_TEST(readings->front().value == "2.10.0");
 }
 
+BOOST_AUTO_TEST_CASE(a_part_before_a_gap_is_read_whole_and_without_a_full_stop) {
+    const auto readings = MessagePattern::parse("version: {requested} ... version: {detected}")
+                              .value()
+                              .match(PreparedMessage("version: 118 / version: 12.8."));
+    BOOST_TEST_REQUIRE(readings.has_value());
+    BOOST_TEST((*readings)[0].value == "118");
+    BOOST_TEST((*readings)[1].value == "12.8");
+}
+
 BOOST_AUTO_TEST_CASE(braces_that_name_no_part_are_text) {
     BOOST_TEST(matches("a {} b", "a {} b"));
     BOOST_TEST(matches("{Not A Name}", "{not a name}"));
