@@ -10,17 +10,32 @@ namespace torchpin {
 
 namespace {
 
-// The longest pattern of `issue` that matches, or nullopt.
-std::optional<std::string> matching_pattern(const KnownIssueFact& issue,
-                                            const PreparedMessage& message) {
-    std::optional<std::string> best;
+struct PatternMatch {
+    std::string pattern;
+    std::vector<MessagePattern::Reading> readings;
+};
+
+// The longest pattern of `issue` that matches, with what it reads out, or nullopt.
+std::optional<PatternMatch> matching_pattern(const KnownIssueFact& issue,
+                                             const PreparedMessage& message) {
+    std::optional<PatternMatch> best;
     for (const std::string& text : issue.patterns) {
         const auto pattern = MessagePattern::parse(text);
-        if (pattern && pattern->matches(message) && (!best || text.size() > best->size())) {
-            best = text;
+        if (!pattern || (best && text.size() <= best->pattern.size())) {
+            continue;
+        }
+        if (auto readings = pattern->match(message)) {
+            best = PatternMatch{text, std::move(*readings)};
         }
     }
     return best;
+}
+
+// "built_for_torch" = "2.5.1+cu121" reads "the message says: built for torch 2.5.1+cu121".
+std::string reading_text(const MessagePattern::Reading& reading) {
+    std::string name = reading.name;
+    std::replace(name.begin(), name.end(), '_', ' ');
+    return "the message says: " + name + " " + reading.value;
 }
 
 long score(const ErrorCause& cause) {
@@ -35,11 +50,14 @@ std::vector<ErrorCause> explain_error(std::string_view message,
     const PreparedMessage prepared(message);
     std::vector<ErrorCause> causes;
     for (const KnownIssueFact& issue : issues) {
-        const auto pattern = matching_pattern(issue, prepared);
-        if (!pattern) {
+        const auto found = matching_pattern(issue, prepared);
+        if (!found) {
             continue;
         }
-        ErrorCause cause{issue, *pattern, {"the message has: " + *pattern}, {}};
+        ErrorCause cause{issue, found->pattern, {"the message has: " + found->pattern}, {}};
+        for (const MessagePattern::Reading& reading : found->readings) {
+            cause.evidence.push_back(reading_text(reading));
+        }
         weigh_facts(cause, message, facts);
         causes.push_back(std::move(cause));
     }

@@ -28,7 +28,8 @@ struct ErrorFacts {
 struct ErrorCause {
     KnownIssueFact issue;
     std::string pattern; // the longest of its patterns the message matches
-    // Why it fits: "the message has: [WinError 126] ... fbgemm.dll", "torch 2.4.0 is installed
+    // Why it fits: "the message has: [WinError 126] ... fbgemm.dll", what the pattern's `{name}`
+    // parts read ("the message says: built for torch 2.5.1+cu121"), "torch 2.4.0 is installed
     // (affected: ==2.4.0)".
     std::vector<std::string> evidence;
     // What speaks against it: "this machine's Visual C++ runtime 14.44 is 14.40 or newer".

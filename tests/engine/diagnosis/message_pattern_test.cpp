@@ -63,6 +63,47 @@ BOOST_AUTO_TEST_CASE(a_pattern_without_text_is_rejected) {
     BOOST_TEST(!MessagePattern::parse(" ... ' ").has_value());
 }
 
+BOOST_AUTO_TEST_CASE(a_named_part_reads_out_a_version_like_word) {
+    const auto pattern =
+        MessagePattern::parse("PyTorch {built_for_torch} with CUDA ... (you have {installed})");
+    const auto readings = pattern.value().match(PreparedMessage(
+        "xFormers was built for:\n    PyTorch 2.5.1+cu121 with CUDA 1201 (you have 2.6.0+cu124)"));
+    BOOST_TEST_REQUIRE(readings.has_value());
+    BOOST_TEST_REQUIRE(readings->size() == 2u);
+    BOOST_TEST((*readings)[0].name == "built_for_torch");
+    BOOST_TEST((*readings)[0].value == "2.5.1+cu121");
+    BOOST_TEST((*readings)[1].name == "installed");
+    BOOST_TEST((*readings)[1].value == "2.6.0+cu124");
+}
+
+BOOST_AUTO_TEST_CASE(a_named_part_is_never_empty_and_never_spans_white_space) {
+    BOOST_TEST(!matches("you have {torch})", "you have )"));
+    BOOST_TEST(!matches("you have {torch})", "you have 2.6 beta)"));
+    BOOST_TEST(matches("you have {torch})", "you have 2.6.0)"));
+}
+
+BOOST_AUTO_TEST_CASE(a_last_named_part_takes_the_whole_word) {
+    const auto readings =
+        MessagePattern::parse("found {torch}").value().match(PreparedMessage("(found 2.10.0)."));
+    BOOST_TEST_REQUIRE(readings.has_value());
+    BOOST_TEST(readings->front().value == "2.10.0");
+}
+
+BOOST_AUTO_TEST_CASE(a_part_before_a_gap_is_read_whole_and_without_a_full_stop) {
+    const auto readings = MessagePattern::parse("version: {requested} ... version: {detected}")
+                              .value()
+                              .match(PreparedMessage("version: 118 / version: 12.8."));
+    BOOST_TEST_REQUIRE(readings.has_value());
+    BOOST_TEST((*readings)[0].value == "118");
+    BOOST_TEST((*readings)[1].value == "12.8");
+}
+
+BOOST_AUTO_TEST_CASE(braces_that_name_no_part_are_text) {
+    BOOST_TEST(matches("a {} b", "a {} b"));
+    BOOST_TEST(matches("{Not A Name}", "{not a name}"));
+    BOOST_TEST(MessagePattern::parse("{only}").has_value() == false);
+}
+
 BOOST_AUTO_TEST_CASE(a_long_traceback_is_read_without_recursion) {
     std::string traceback;
     for (int i = 0; i < 20000; ++i) {

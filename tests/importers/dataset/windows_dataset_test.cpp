@@ -98,7 +98,7 @@ BOOST_AUTO_TEST_CASE(windows_rows_and_known_issues_cite_defined_sources) {
     const auto windows = rows_of(windows_runtime_table());
     const auto issues = rows_of(known_issue_table());
     BOOST_TEST(windows.size() == 9u);
-    BOOST_TEST(issues.size() == 12u);
+    BOOST_TEST(issues.size() == 33u); // 12, and 21 of packages built against torch
     for (const auto* table : {&windows, &issues}) {
         for (const auto& row : *table) {
             BOOST_TEST(!words(row.at("cites")).empty());
