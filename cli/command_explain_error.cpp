@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/machine_options.hpp"
 #include "cli/matrix_access.hpp"
+#include "cli/wrapped_text.hpp"
 #include "engine/diagnosis/error_explanation.hpp"
 #include "engine/matrix/compat_matrix_loader.hpp"
 #include "importers/input/text_input.hpp"
@@ -55,16 +56,16 @@ void print_text(const std::vector<ErrorCause>& causes) {
     for (const ErrorCause& cause : causes) {
         const KnownIssueFact& issue = cause.issue;
         std::cout << '\n'
-                  << ++rank << ". [" << issue.issue << "] "
-                  << (issue.summary.empty() ? issue.error : issue.summary) << '\n';
+                  << wrapped(issue.summary.empty() ? issue.error : issue.summary,
+                             std::to_string(++rank) + ". [" + issue.issue + "] ", "     ");
         for (const std::string& line : cause.evidence) {
-            std::cout << "   + " << line << '\n';
+            std::cout << wrapped(line, "   + ", "     ");
         }
         for (const std::string& line : cause.doubts) {
-            std::cout << "   - " << line << '\n';
+            std::cout << wrapped(line, "   - ", "     ");
         }
-        std::cout << "   cause: " << issue.cause << '\n';
-        std::cout << "   fix: " << issue.fix << '\n';
+        std::cout << wrapped(issue.cause, "   cause: ", "     ");
+        std::cout << wrapped(issue.fix, "   fix: ", "     ");
         for (const std::string& link : issue.links) {
             std::cout << "   see: " << link << '\n';
         }
