@@ -1,7 +1,7 @@
 // The hints' codes and sentences.
 #include "engine/solver/answer_hint.hpp"
 
-#include <array>
+#include "engine/solver/stated_codes.hpp"
 
 namespace torchpin {
 
@@ -17,35 +17,14 @@ constexpr std::array code_names{
     std::pair{HintCode::BuildsForGpu, "builds-for-gpu"},
 };
 
-// "a, b and c"
-std::string join_words(const std::vector<std::string>& words) {
-    std::string out;
-    for (std::size_t i = 0; i < words.size(); ++i) {
-        out += i == 0 ? "" : i + 1 == words.size() ? " and " : ", ";
-        out += words[i];
-    }
-    return out;
-}
-
 } // namespace
 
 std::string_view name(HintCode code) noexcept {
-    for (const auto& [c, text] : code_names) {
-        if (c == code) {
-            return text;
-        }
-    }
-    return "";
+    return code_name(code_names, code);
 }
 
 const std::vector<HintCode>& every_hint_code() {
-    static const std::vector<HintCode> all = [] {
-        std::vector<HintCode> codes;
-        for (const auto& [code, text] : code_names) {
-            codes.push_back(code);
-        }
-        return codes;
-    }();
+    static const std::vector<HintCode> all = codes_of(code_names);
     return all;
 }
 

@@ -1,7 +1,7 @@
 // The warnings' codes and sentences: every maker writes its facts and its sentence from them.
 #include "engine/solver/answer_warning.hpp"
 
-#include <array>
+#include "engine/solver/stated_codes.hpp"
 
 namespace torchpin {
 
@@ -61,22 +61,11 @@ std::string version_list(const std::vector<Version>& releases) {
 } // namespace
 
 std::string_view name(WarningCode code) noexcept {
-    for (const auto& [c, text] : code_names) {
-        if (c == code) {
-            return text;
-        }
-    }
-    return "";
+    return code_name(code_names, code);
 }
 
 const std::vector<WarningCode>& every_warning_code() {
-    static const std::vector<WarningCode> all = [] {
-        std::vector<WarningCode> codes;
-        for (const auto& [code, text] : code_names) {
-            codes.push_back(code);
-        }
-        return codes;
-    }();
+    static const std::vector<WarningCode> all = codes_of(code_names);
     return all;
 }
 

@@ -2,6 +2,8 @@
 // solver.hpp, the wording lives here.
 #include "engine/solver/explanation.hpp"
 
+#include "engine/solver/stated_codes.hpp"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -25,16 +27,6 @@ const T* first_of(const Candidate& c) {
         }
     }
     return nullptr;
-}
-
-// "a, b and c"
-std::string join_words(const std::vector<std::string>& words) {
-    std::string out;
-    for (std::size_t i = 0; i < words.size(); ++i) {
-        out += i == 0 ? "" : i + 1 == words.size() ? " and " : ", ";
-        out += words[i];
-    }
-    return out;
 }
 
 std::string arch_summary(const std::vector<ArchTarget>& built) {
