@@ -106,7 +106,7 @@ struct Weighing {
 Weighing weighing_for(const Machine& machine, const GlobalOptions& global) {
     auto store = std::make_shared<MatrixStore>(open_matrix_for_reading(global));
     const std::int64_t revision = revision_to_read(*store, global.revision);
-    Weighing weighing{load_compat_matrix_every_platform(*store, revision), {}, "", {}};
+    Weighing weighing{load_compat_matrix_every_platform_on_demand(store, revision), {}, "", {}};
     if (auto stale = stale_data_warning(weighing.every_platform.data_as_of, today())) {
         weighing.warnings.push_back(stale->message);
     }
@@ -119,9 +119,10 @@ Weighing weighing_for(const Machine& machine, const GlobalOptions& global) {
     weighing.target =
         CheckTarget{"this machine", resolver->machine,
                     narrowed_to_platform(weighing.every_platform, resolver->machine.tags)};
-    const ResolverSession session{machine, resolver->machine,
-                                  load_compat_matrix(*store, revision, resolver->machine.tags),
-                                  resolver->assumptions};
+    const ResolverSession session{
+        machine, resolver->machine,
+        load_compat_matrix_wheels_on_demand(store, revision, resolver->machine.tags),
+        resolver->assumptions};
     weighing.install_command = install_command(session);
     const std::vector<std::string> assumptions = messages(resolver->assumptions);
     weighing.warnings.insert(weighing.warnings.begin(), assumptions.begin(), assumptions.end());

@@ -151,9 +151,9 @@ std::string explain_json(const ResolverSession& session, const Resolution& resol
 
 // `explain --known-issue ID`: the issue in full, from the matrix (every OS's issues).
 int run_known_issue(const GlobalOptions& global, const std::string& id) {
-    auto store = open_matrix_for_reading(global);
-    const CompatMatrix matrix =
-        load_compat_matrix_every_platform(store, revision_to_read(store, global.revision));
+    auto store = std::make_shared<MatrixStore>(open_matrix_for_reading(global));
+    const std::int64_t revision = revision_to_read(*store, global.revision);
+    const CompatMatrix matrix = load_compat_matrix_every_platform_on_demand(store, revision);
     const auto& issues = matrix.known_issues;
     const auto issue = std::find_if(issues.begin(), issues.end(),
                                     [&](const KnownIssueFact& i) { return i.issue == id; });

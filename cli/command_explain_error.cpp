@@ -106,9 +106,9 @@ int run_explain_error(const GlobalOptions& global, const ExplainErrorOptions& op
     if (machine.os) {
         facts.os = std::string(name(machine.os->value));
     }
-    auto store = open_matrix_for_reading(global);
-    const CompatMatrix matrix =
-        load_compat_matrix_every_platform(store, revision_to_read(store, global.revision));
+    auto store = std::make_shared<MatrixStore>(open_matrix_for_reading(global));
+    const std::int64_t revision = revision_to_read(*store, global.revision);
+    const CompatMatrix matrix = load_compat_matrix_every_platform_on_demand(store, revision);
     facts.matrix = &matrix;
     const std::vector<ErrorCause> causes = explain_error(message, matrix.known_issues, facts);
     if (global.format == "json") {
