@@ -1,7 +1,8 @@
-// Every revisioned table of the matrix, declared once: the wheel files of the index pages and the
-// curated dataset tables (releases, backends, CUDA drivers, arch lists, GPUs, Windows facts,
-// known issues, HSA overrides, the packages built against torch). Each declaration gives the columns' engine types and the member of
-// the C++ row each decodes into; docs/data.md describes each table's meaning.
+// Every revisioned table of the matrix, declared once: the wheel files of the index pages, their
+// metadata, and the curated dataset tables (releases, backends, CUDA drivers, arch lists, GPUs,
+// Windows facts, known issues, HSA overrides, the packages built against torch). Each declaration
+// gives the columns' engine types and the member of the C++ row each decodes into; docs/data.md
+// describes each table's meaning.
 #pragma once
 
 #include "engine/hardware/gpu_catalog.hpp"
@@ -110,7 +111,7 @@ inline Projection projection_of(const std::vector<std::string>& evidence) {
     if (evidence.size() != 1) {
         return Projection::None;
     }
-    return evidence.front() == "projected" ? Projection::Expected
+    return evidence.front() == "projected"  ? Projection::Expected
            : evidence.front() == "possible" ? Projection::Possible
                                             : Projection::None;
 }

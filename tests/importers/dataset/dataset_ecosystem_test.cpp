@@ -23,8 +23,7 @@ const torchpin::CompatMatrix& dataset_matrix() {
         static test::ScratchDirectory scratch("torchpin-ecosystem-matrix");
         auto store = torchpin::MatrixStore::open(scratch.path() / "matrix.db", true);
         store.import(torchpin::load_dataset(test::source_path("data")).request);
-        return torchpin::load_compat_matrix_every_platform(store,
-                                                           *store.latest_revision_number());
+        return torchpin::load_compat_matrix_every_platform(store, *store.latest_revision_number());
     }();
     return matrix;
 }
