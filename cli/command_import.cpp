@@ -6,7 +6,6 @@
 #include "cli/wheel_metadata_reading.hpp"
 #include "engine/base/diagnostic.hpp"
 #include "engine/base/utf8_path.hpp"
-#include "engine/matrix/dataset_tables.hpp"
 #include "importers/index/page_files.hpp"
 
 #include <algorithm>
@@ -62,20 +61,10 @@ bool is_url(const std::string& source) {
     return source.starts_with("https://") || source.starts_with("http://");
 }
 
-// The wheel_metadata listings of the URL pages among `request`'s: torchvision's and torchaudio's
-// core metadata, read as `update` reads it (cli/wheel_metadata_reading.hpp).
-void add_companion_metadata(MatrixStore& store, ImportRequest& request,
-                            const GlobalOptions& global) {
-    std::vector<MetadataPage> pages;
-    for (const ListingImport& listing : request.listings) {
-        if (listing.table == &wheel_file_table() && is_url(listing.name)) {
-            MetadataPage page{listing.name, {}};
-            for (const RowValues& row : listing.rows) {
-                page.files.push_back(wheel_file_from_row(listing.name, row));
-            }
-            pages.push_back(std::move(page));
-        }
-    }
+// The wheel_metadata listings of `pages` (the imported pages named by URL): torchvision's and
+// torchaudio's core metadata, read as `update` reads it (cli/wheel_metadata_reading.hpp).
+void add_companion_metadata(MatrixStore& store, const std::vector<MetadataPage>& pages,
+                            ImportRequest& request, const GlobalOptions& global) {
     ProgressLine progress(ProgressLine::wanted(global.quiet()));
     MetadataReading reading = read_wheel_metadata(store, pages, {"torchvision", "torchaudio"},
                                                   index_fetch_settings(), progress);
@@ -121,11 +110,15 @@ int run(const GlobalOptions& global, const ImportOptions& options) {
     request.note = options.note.empty() ? "import" : options.note;
     LinkIssueReport issues(global, std::cerr);
     std::size_t other_files = 0;
+    std::vector<MetadataPage> url_pages; // pages named by URL, whose companions' metadata is read
     const auto add = [&](PageImport imported) {
         for (const LinkIssue& issue : imported.issues) {
             issues.add(issue);
         }
         other_files += imported.other_files.size();
+        if (is_url(imported.listing.name)) {
+            url_pages.push_back(MetadataPage{imported.listing.name, std::move(imported.files)});
+        }
         request.listings.push_back(std::move(imported.listing));
     };
     auto fetched = fetch_urls(options.sources, global);
@@ -145,7 +138,7 @@ int run(const GlobalOptions& global, const ImportOptions& options) {
     }
     issues.finish();
     auto store = open_matrix_for_writing(global);
-    add_companion_metadata(store, request, global);
+    add_companion_metadata(store, url_pages, request, global);
     const ImportResult result = store.import(request);
     if (global.format == "json") {
         std::cout << nlohmann::json{{"schema", "torchpin/import/v1"},

@@ -41,6 +41,7 @@ struct PageState {
     PageOutcome outcome = PageOutcome::Skipped;
     std::optional<ListingImport> listing; // a page to import
     std::optional<CachedPage> validators; // remembered for the next update
+    std::vector<IndexFile> files;         // the listing's wheels, parsed (for their metadata)
 };
 
 class IndexUpdate {
@@ -122,7 +123,7 @@ private:
     std::set<std::string> take_page(const std::string& url, net::HttpResponse response) {
         const bool listed = listed_.contains(url);
         if (response.complete() && response.status == 304 && cache_.contains(url)) {
-            record(url, PageState{PageOutcome::Unchanged, {}, {}}, response.status);
+            record(url, PageState{PageOutcome::Unchanged, {}, {}, {}}, response.status);
             const auto& folders = cache_.at(url).backend_folders;
             return {folders.begin(), folders.end()};
         }
@@ -130,7 +131,7 @@ private:
             return take_fetched_page(url, std::move(response));
         }
         if (is_not_found(response) && url != settings_.base && !listed) {
-            record(url, PageState{PageOutcome::Skipped, {}, {}}, response.status);
+            record(url, PageState{PageOutcome::Skipped, {}, {}, {}}, response.status);
             return {};
         }
         throw fetch_failure(url, response,
@@ -149,7 +150,7 @@ private:
             response, PageOptions{std::nullopt, is_root || settings_.skip_invalid});
         const TextInput text = page_text(url, std::move(response));
         const std::string retrieved_at = utc_now_iso8601();
-        PageState state{PageOutcome::Fetched, {}, {}};
+        PageState state{PageOutcome::Fetched, {}, {}, {}};
         std::set<std::string> folders;
         std::optional<std::string> listing_digest;
         if (is_root) { // read for its links only: PyTorch's roots list packages, trees folders
@@ -180,6 +181,7 @@ private:
             if (!imported.listing.rows.empty() || listed_.contains(url)) {
                 listing_digest = content_digest(imported.listing.rows, *imported.listing.table);
                 state.listing = std::move(imported.listing);
+                state.files = std::move(imported.files);
             }
         }
         if (etag || last_modified) {
@@ -202,17 +204,13 @@ private:
     // the matrix holds no metadata listing for.
     std::vector<MetadataPage> metadata_pages() {
         std::vector<MetadataPage> pages;
-        for (const auto& [url, state] : pages_) {
+        for (auto& [url, state] : pages_) {
             const auto package = page_package_.find(url);
             if (package == page_package_.end() || package->second == "torch") {
                 continue;
             }
             if (state.listing) {
-                MetadataPage page{url, {}};
-                for (const RowValues& row : state.listing->rows) {
-                    page.files.push_back(wheel_file_from_row(url, row));
-                }
-                pages.push_back(std::move(page));
+                pages.push_back(MetadataPage{url, std::move(state.files)});
             } else if (state.outcome == PageOutcome::Unchanged && listed_.contains(url) &&
                        !metadata_listed_.contains(url)) {
                 pages.push_back(MetadataPage{url, stored_page_files(store_, url)});

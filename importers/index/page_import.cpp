@@ -14,11 +14,14 @@ PageImport import_index_page(const TextInput& page, const std::string& page_url,
     source.kind = std::string(name(parsed.kind));
     source.digest = sha256_hex(page.content());
     PageImport out{ListingImport{&wheel_file_table(), page_url, std::move(source), {}},
-                   std::move(parsed.issues), std::move(parsed.other_files)};
+                   std::move(parsed.issues),
+                   std::move(parsed.other_files),
+                   {}};
     out.listing.rows.reserve(parsed.wheels.size());
     for (const IndexFile& file : parsed.wheels) {
         out.listing.rows.push_back(to_row(file));
     }
+    out.files = std::move(parsed.wheels);
     return out;
 }
 

@@ -14,6 +14,7 @@ struct PageImport {
     ListingImport listing;              // named after the page URL, sourced from the page's bytes
     std::vector<LinkIssue> issues;      // duplicates, label/directory mismatches, skipped links
     std::vector<OtherFile> other_files; // sdists and other non-wheel files: counted, not stored
+    std::vector<IndexFile> files;       // the wheels the listing's rows hold, in the same order
 };
 
 // Parses `page` (as parse_index_page does: kind detected unless forced, bad wheel links fail
