@@ -1,12 +1,8 @@
 // data/ecosystem.toml as the matrix decodes it (CompatMatrix::companion_packages): facts of the
 // ecosystem collection's tables (shared/data/extracted/ecosystem/*.tsv) for each pairing mode,
 // the curated overrides beside the metadata they correct, and every row's citation.
-#include "engine/matrix/compat_matrix_loader.hpp"
-#include "engine/matrix/matrix_store.hpp"
-#include "importers/dataset/dataset.hpp"
 #include "tests/importers/dataset/dataset_rows.hpp"
-#include "tests/support/scratch_directory.hpp"
-#include "tests/support/test_paths.hpp"
+#include "tests/importers/dataset/ecosystem_rows.hpp"
 
 #include <algorithm>
 
@@ -18,25 +14,8 @@ using torchpin::Version;
 
 namespace {
 
-const torchpin::CompatMatrix& dataset_matrix() {
-    static const torchpin::CompatMatrix matrix = [] {
-        static test::ScratchDirectory scratch("torchpin-ecosystem-matrix");
-        auto store = torchpin::MatrixStore::open(scratch.path() / "matrix.db", true);
-        store.import(torchpin::load_dataset(test::source_path("data")).request);
-        return torchpin::load_compat_matrix_every_platform(store, *store.latest_revision_number());
-    }();
-    return matrix;
-}
-
 const CompanionPackageFact& fact(const std::string& package, const std::string& version) {
-    const auto& all = dataset_matrix().companion_packages;
-    const auto it = std::find_if(all.begin(), all.end(), [&](const CompanionPackageFact& f) {
-        return f.package == package && f.version == Version::from(version);
-    });
-    if (it == all.end()) {
-        throw std::runtime_error("no companion_package row " + package + " " + version);
-    }
-    return *it;
+    return test::companion_row(package, version);
 }
 
 bool accepts(const CompanionPackageFact& f, const std::string& torch) {
@@ -130,7 +109,7 @@ BOOST_AUTO_TEST_CASE(flash_attn_lives_in_release_assets) {
 // Every row cites an ecosystem source of data/citations.toml (dataset_rows checks the ids).
 BOOST_AUTO_TEST_CASE(every_row_cites_its_table) {
     const auto rows = test::dataset_rows("ecosystem.toml", torchpin::companion_package_table());
-    BOOST_TEST(rows.size() == dataset_matrix().companion_packages.size());
+    BOOST_TEST(rows.size() == test::dataset_matrix().companion_packages.size());
     for (const auto& row : rows) {
         BOOST_TEST(row.at("cites").value_or("").starts_with("eco-"));
         BOOST_TEST(!row.at("derivation").value_or("").empty());
