@@ -106,6 +106,9 @@ struct CompanionPackageFact {
     std::vector<std::string> files_on;
     std::string
         files_url;        // the URL scheme: "https://data.pyg.org/whl/torch-{T.M}.0+{variant}.html"
+    // The local label its files carry, as a scheme: "pt{TM}{variant}" (PyG: +pt212cu130 is torch
+    // 2.12, cu130); empty where the files carry none or the sources do not say.
+    std::string label;
     bool retired = false; // no release for newer torch will come
     std::string retired_note;
     std::string note; // caveats, with the sources' INFERENCE and UNCERTAIN marks

@@ -350,6 +350,7 @@ inline constexpr auto companion_package = table<CompanionPackageFact>("companion
     required<EnumList>("files_on", &CompanionPackageFact::files_on)
         .of("pytorch-index pypi find-links release-assets source-only"),
     optional<Text>("files_url", &CompanionPackageFact::files_url),
+    optional<Text>("label", &CompanionPackageFact::label).added_in(17),
     required<Flag>("retired", &CompanionPackageFact::retired),
     optional<Text>("retired_note", &CompanionPackageFact::retired_note),
     optional<Text>("note", &CompanionPackageFact::note),

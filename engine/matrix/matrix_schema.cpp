@@ -93,9 +93,9 @@ struct Migration {
 // 9: gpu_model's PCI ids and origins, amd_gpu_model, intel_gpu_model. 10: known_issue's message
 // patterns, message source, message_only and decided_by. 11: index_build, derived from the wheel
 // files already imported. 12: rocm_target's torch range. 13: release_cuda's os.
-// 14: wheel_metadata. 15: cuda_branch. 16: companion_package. (Versions 5, 8, 9 and 10 rebuilt
-// their tables to keep a column order before the declarations existed; every read names its
-// columns.)
+// 14: wheel_metadata. 15: cuda_branch. 16: companion_package. 17: companion_package's label.
+// (Versions 5, 8, 9 and 10 rebuilt their tables to keep a column order before the declarations
+// existed; every read names its columns.)
 const std::vector<Migration>& migrations() {
     static const std::vector<Migration> all{
         {provenance_tables, "CREATE INDEX wheel_file_package ON wheel_file (package, valid_from);"},
@@ -109,6 +109,7 @@ const std::vector<Migration>& migrations() {
         {},
         {},
         {"", "", fill_index_builds},
+        {},
         {},
         {},
         {},
