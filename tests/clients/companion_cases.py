@@ -5,7 +5,8 @@ indexes, find-links pages, release-asset folders, each under the real URL's host
 the exact file pip must install for every project. Decoys make a wrong answer visible:
 - the PyTorch index's companion files carry no local label and PyPI has the same file name, so
   only the order of the indexes in the file decides which one pip takes (it takes the last one
-  listed among files of equal version and tags: the extra index);
+  listed among files of equal version and tags, the extra index, and never tries the other:
+  pip/_internal/resolution/resolvelib/found_candidates.py keeps one file per version);
 - the find-links page lists the same release for another torch minor and another CUDA variant,
   and a newer release;
 - the release assets hold the same flash-attn for another torch minor and the other C++ ABI.
