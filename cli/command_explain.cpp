@@ -193,6 +193,7 @@ int run_explain(const GlobalOptions& global, const ExplainOptions& options) {
     const ResolveRequest request = parse_resolve_request(
         options.requirements, options.backend, options.allow_cpu_fallback, options.index_url);
     const ResolverSession session = open_resolver_session(global, options.machine);
+    require_resolvable_packages(request, session.matrix);
     const Resolution resolution = resolve(session.matrix, session.target, request);
     if (global.format == "json") {
         std::cout << explain_json(session, resolution);

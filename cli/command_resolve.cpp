@@ -87,6 +87,7 @@ int run_resolve(const GlobalOptions& global, const ResolveOptions& options) {
     const ResolveRequest request = parse_resolve_request(
         options.requirements, options.backend, options.allow_cpu_fallback, options.index_url);
     const ResolverSession session = open_resolver_session(global, options.machine);
+    require_resolvable_packages(request, session.matrix);
     // Only the answer is printed, and the whole derivation only when there is none.
     const Resolution resolution =
         resolve(session.matrix, session.target, request, Evaluation::UntilAnswer);

@@ -23,7 +23,19 @@ const Candidate& solution_of(const ResolvedAnswer& answer) {
 }
 
 std::string pin_requirement(const Pin& pin) {
-    return pin.package + pin.specifier();
+    return pin.requirement();
+}
+
+// The find-links pages the pins' files are on (PyG's per torch minor), each once, in pin order.
+std::vector<std::string> find_links_pages(const Candidate& s) {
+    std::vector<std::string> pages;
+    for (const Pin& pin : s.pins) {
+        if (pin.source && pin.source->kind == PinSourceKind::FindLinks &&
+            std::ranges::find(pages, pin.source->url) == pages.end()) {
+            pages.push_back(pin.source->url);
+        }
+    }
+    return pages;
 }
 
 // The environment marker of the machine's OS and CPU, as pylock and uv write them.
@@ -97,6 +109,9 @@ std::string pin_words(const Candidate& s) {
     std::string words;
     for (const Pin& pin : s.pins) {
         words += " " + shell_quote(pin_requirement(pin));
+    }
+    for (const std::string& page : find_links_pages(s)) {
+        words += " --find-links " + shell_quote(page);
     }
     return words;
 }
@@ -187,9 +202,15 @@ namespace {
 // first and takes each package from the first index that has it, so both install the torch
 // family from the PyTorch index and everything else from PyPI or, under uv, where the PyTorch
 // index mirrors it (docs/cli.md, "Requirements under pip and uv").
+// A package built against torch on a find-links page (PyG) adds the page: its labelled pin
+// exists nowhere else.
 std::string index_lines(const ResolvedAnswer& answer) {
-    return "--index-url " + std::string(pypi_simple_url) + "\n--extra-index-url " +
-           answer.resolution.index_url() + "\n";
+    std::string lines = "--index-url " + std::string(pypi_simple_url) + "\n--extra-index-url " +
+                        answer.resolution.index_url() + "\n";
+    for (const std::string& page : find_links_pages(solution_of(answer))) {
+        lines += "--find-links " + page + "\n";
+    }
+    return lines;
 }
 
 } // namespace
@@ -228,10 +249,14 @@ std::string format_uv_command(const ResolvedAnswer& answer) {
            " --extra-index-url " + answer.resolution.index_url() + "\n";
 }
 
+// Each pin's place in pyproject.toml: the torch family and the packages on the PyTorch index from
+// its explicit index, PyG's labelled files from their find-links page as an explicit flat index,
+// release assets by URL, PyPI's packages from PyPI (no source).
 std::string format_uv_project(const ResolvedAnswer& answer) {
     const Candidate& s = solution_of(answer);
     const std::string index = index_name(s.backend);
     const std::string marker = platform_marker(answer.session.target.tags);
+    const std::vector<std::string> pages = find_links_pages(s);
     std::string text = header_comments(answer);
     text += "# Add to pyproject.toml. `uv lock` ignores --torch-backend, so the index is "
             "explicit and\n# only the torch family is taken from it, on this platform.\n\n";
@@ -243,9 +268,26 @@ std::string format_uv_project(const ResolvedAnswer& answer) {
         text += "    \"" + requirement + "\",\n";
     }
     text += "]\n\n[[tool.uv.index]]\nname = \"" + index + "\"\nurl = \"" +
-            answer.resolution.index_url() + "\"\nexplicit = true\n\n[tool.uv.sources]\n";
+            answer.resolution.index_url() + "\"\nexplicit = true\n";
+    for (std::size_t i = 0; i < pages.size(); ++i) {
+        text += "\n[[tool.uv.index]]\nname = \"find-links-" + std::to_string(i + 1) +
+                "\"\nurl = \"" + pages[i] + "\"\nformat = \"flat\"\nexplicit = true\n";
+    }
+    text += "\n[tool.uv.sources]\n";
     for (const Pin& pin : s.pins) {
-        text += pin.package + " = [{ index = \"" + index + "\", marker = \"" + marker + "\" }]\n";
+        const PinSourceKind kind = pin.source ? pin.source->kind : PinSourceKind::PytorchIndex;
+        std::string place;
+        if (kind == PinSourceKind::PytorchIndex) {
+            place = "index = \"" + index + "\"";
+        } else if (kind == PinSourceKind::FindLinks) {
+            const auto page = std::ranges::find(pages, pin.source->url) - pages.begin();
+            place = "index = \"find-links-" + std::to_string(page + 1) + "\"";
+        } else if (kind == PinSourceKind::DirectUrl) {
+            place = "url = \"" + pin.source->url + "\"";
+        } else {
+            continue; // from PyPI, uv's default index
+        }
+        text += pin.package + " = [{ " + place + ", marker = \"" + marker + "\" }]\n";
     }
     return text;
 }
@@ -301,7 +343,12 @@ nlohmann::ordered_json resolve_json(const ResolverSession& session, const Resolu
                 {"name", pin.package},
                 {"version", pin.version ? nlohmann::ordered_json(pin.version->to_string())
                                         : nlohmann::ordered_json(nullptr)},
-                {"requirement", pin_requirement(pin)}};
+                {"requirement", pin_requirement(pin)},
+                {"source", pin.source
+                               ? nlohmann::ordered_json{{"kind", name(pin.source->kind)},
+                                                        {"url", pin.source->url}}
+                               : nlohmann::ordered_json{{"kind", name(PinSourceKind::PytorchIndex)},
+                                                        {"url", resolution.index_url()}}}};
             nlohmann::ordered_json hashes = nlohmann::ordered_json::array();
             const PinFiles* known = files_of(files, pin.package);
             if (with_hashes && known != nullptr && known->installed_hashed) {

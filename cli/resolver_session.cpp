@@ -5,10 +5,12 @@
 #include "cli/matrix_access.hpp"
 #include "engine/base/diagnostic.hpp"
 #include "engine/matrix/compat_matrix_loader.hpp"
+#include "engine/solver/stated_codes.hpp"
 #include "engine/solver/target_machine.hpp"
 
 #include <cstdlib>
 #include <memory>
+#include <set>
 
 namespace torchpin::cli {
 
@@ -29,10 +31,6 @@ std::optional<std::chrono::year_month_day> parse_date(const std::string& text) {
     const std::chrono::year_month_day date{std::chrono::year{year}, std::chrono::month{month},
                                            std::chrono::day{day}};
     return date.ok() ? std::optional(date) : std::nullopt;
-}
-
-bool is_resolvable_package(const std::string& name) {
-    return name == "torch" || name == "torchvision" || name == "torchaudio";
 }
 
 } // namespace
@@ -97,11 +95,6 @@ ResolveRequest parse_resolve_request(const std::vector<std::string>& requirement
         if (!parsed) {
             throw InputError(locate(parsed.error(), "<REQUIREMENT argument>"));
         }
-        if (!is_resolvable_package(parsed->name().normalized())) {
-            throw UsageError("'" + text +
-                             "': torchpin resolves torch, torchvision and torchaudio; install "
-                             "other packages from PyPI next to them");
-        }
         if (parsed->url()) {
             throw UsageError("'" + text +
                              "': a URL requirement names its file already; give "
@@ -118,6 +111,26 @@ ResolveRequest parse_resolve_request(const std::vector<std::string>& requirement
         request.backend = *parsed;
     }
     return request;
+}
+
+void require_resolvable_packages(const ResolveRequest& request, const CompatMatrix& matrix) {
+    std::set<std::string, std::less<>> known{"torch", "torchvision", "torchaudio"};
+    for (const CompanionPackageFact& row : matrix.companion_packages) {
+        known.insert(row.package);
+    }
+    for (const Requirement& requirement : request.requirements) {
+        if (!known.contains(requirement.name().normalized())) {
+            std::vector<std::string> built_against(known.begin(), known.end());
+            std::erase_if(built_against, [](const std::string& name) {
+                return name == "torch" || name == "torchvision" || name == "torchaudio";
+            });
+            throw UsageError("'" + requirement.to_string() +
+                             "': torchpin resolves torch, torchvision, torchaudio and the packages "
+                             "built against torch that its matrix knows (" +
+                             join_words(built_against) +
+                             "); install other packages from PyPI next to them");
+        }
+    }
 }
 
 void add_request_options(CLI::App& command, std::string& backend, bool& allow_cpu_fallback,

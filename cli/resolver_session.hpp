@@ -34,11 +34,14 @@ ResolverSession open_resolver_session(const GlobalOptions& global,
 // released for each candidate, ResolveRequest::companions_where_released),
 // --backend (`auto` or a backend label), --allow-cpu-fallback and --index-url (a mirror of the
 // PyTorch index the answer names instead; empty: PyTorch's own). Throws InputError with a caret
-// for an invalid requirement, UsageError for a package torchpin does not resolve, a URL, or an
-// index URL that is not http(s).
+// for an invalid requirement, UsageError for a URL or an index URL that is not http(s).
 ResolveRequest parse_resolve_request(const std::vector<std::string>& requirements,
                                      const std::string& backend, bool allow_cpu_fallback,
                                      const std::string& index_url = "");
+
+// Throws UsageError for a requirement on a package the matrix does not resolve: neither torch,
+// torchvision, torchaudio nor a package built against torch it has releases of.
+void require_resolvable_packages(const ResolveRequest& request, const CompatMatrix& matrix);
 
 // "the matrix data is 150 days old (as of 2026-01-01): run 'torchpin update' ..." when the data
 // is older than 120 days on `today`; nullopt otherwise or when the date is unknown.

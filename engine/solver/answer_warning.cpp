@@ -17,6 +17,7 @@ constexpr std::array code_names{
     std::pair{WarningCode::FilesUnknown, "files-unknown"},
     std::pair{WarningCode::CompanionSeries, "companion-series"},
     std::pair{WarningCode::CompanionNotReleased, "companion-not-released"},
+    std::pair{WarningCode::CompanionAssumed, "companion-assumed"},
     std::pair{WarningCode::DriverMinorVersion, "driver-minor-version"},
     std::pair{WarningCode::DriverFloorOnly, "driver-floor-only"},
     std::pair{WarningCode::ArchListUnknown, "arch-list-unknown"},
@@ -165,6 +166,16 @@ AnswerWarning companion_not_released(std::string_view package, const Version& to
                 {{"package", std::string(package)}, {"torch", torch.to_string()}},
                 std::string(package) + " is not pinned: none is released for torch " +
                     torch.to_string());
+}
+
+AnswerWarning companion_assumed(std::string_view package, const Version& version,
+                                std::string_view what) {
+    return make(WarningCode::CompanionAssumed,
+                {{"package", std::string(package)},
+                 {"version", version.to_string()},
+                 {"assumption", std::string(what)}},
+                std::string(package) + " " + version.to_string() +
+                    " is pinned on an assumption: " + std::string(what));
 }
 
 AnswerWarning driver_minor_version(const DriverVersion& driver, const CudaVersion& cuda,

@@ -26,6 +26,7 @@ enum class WarningCode : std::uint8_t {
     FilesUnknown,          // no file of the pinned version is listed for this Python
     CompanionSeries,       // only the companion's series is known: "==0.23.*"
     CompanionNotReleased,  // no companion is released for the torch (not pinned)
+    CompanionAssumed,      // a package built against torch: a fact of its file is assumed
     DriverMinorVersion,    // the driver runs the toolkit by minor version compatibility
     DriverFloorOnly,       // no per-toolkit driver minimum on this OS: the major's floor
     ArchListUnknown,       // no arch list: the GPU's support is not verified
@@ -70,6 +71,10 @@ AnswerWarning files_unknown(std::string_view package, const Version& pinned,
 AnswerWarning companion_series(std::string_view package, const Version& torch,
                                std::string_view series);
 AnswerWarning companion_not_released(std::string_view package, const Version& torch);
+// A package built against torch pinned on an assumption no source states: `what` says which
+// ("which torch variants torch-scatter 2.1.2 is built for is not recorded; cu130 is assumed").
+AnswerWarning companion_assumed(std::string_view package, const Version& version,
+                                std::string_view what);
 // `branch`: `minimum` is the CUDA minor's driver branch (R615), NVIDIA giving no minimum of the
 // toolkit's own on this system.
 AnswerWarning driver_minor_version(const DriverVersion& driver, const CudaVersion& cuda,

@@ -101,11 +101,42 @@ struct Visitor {
         return "torch " + r.torch.to_string() + " pairs with " + r.package + " " +
                r.paired->to_string() + ", which the requirement " + r.requirement + " excludes";
     }
+    std::string operator()(const CompanionDoesNotFit& r) const {
+        std::string text;
+        if (!r.newest) {
+            text = "no " + r.package + " release the matrix knows is admitted by " + r.requirement;
+        } else {
+            text = "no " + r.package + " release fits: the newest" +
+                   (r.requirement.empty() ? "" : " that " + r.requirement + " admits") + ", " +
+                   r.newest->to_string() + ", " + join_words(without_name(r)) +
+                   (r.fits_without_requirement ? " (another release would fit)" : "");
+        }
+        if (!r.retired_note.empty()) {
+            text += "; " + r.package + " is retired: " + r.retired_note;
+        }
+        return text;
+    }
     std::string operator()(const WrongBackendKind& r) const {
         return r.backend.to_string() + ": " + r.why;
     }
     std::string operator()(const MissingFact& r) const {
         return r.backend.to_string() + ": " + r.what + " (unknown to the matrix)";
+    }
+
+private:
+    // The misfits say "xformers 0.0.35 works with ..."; after "the newest, 0.0.35," the name
+    // and version go.
+    static std::vector<std::string> without_name(const CompanionDoesNotFit& r) {
+        const std::string prefix = r.package + " " + r.newest->to_string();
+        std::vector<std::string> out;
+        for (const std::string& why : r.why) {
+            std::string rest = why.starts_with(prefix) ? why.substr(prefix.size()) : " " + why;
+            if (rest.starts_with("'s ")) {
+                rest = " its " + rest.substr(3);
+            }
+            out.push_back(rest.substr(1));
+        }
+        return out;
     }
 };
 
@@ -167,6 +198,15 @@ struct FactsVisitor {
                                     {"torch", r.torch.to_string()},
                                     {"paired", r.paired ? r.paired->to_string() : ""},
                                     {"requirement", r.requirement}}};
+    }
+    RejectionFacts operator()(const CompanionDoesNotFit& r) const {
+        return {"companion-does-not-fit",
+                Facts{{"package", r.package},
+                      {"torch", r.torch.to_string()},
+                      {"backend", r.backend.to_string()},
+                      {"newest", r.newest ? r.newest->to_string() : ""},
+                      {"requirement", r.requirement},
+                      {"retired", r.retired_note.empty() ? "false" : "true"}}};
     }
     RejectionFacts operator()(const WrongBackendKind& r) const {
         return {"wrong-backend-kind", Facts{{"backend", r.backend.to_string()}}};
@@ -378,7 +418,7 @@ const std::vector<std::string_view>& every_rejection_code() {
     static const std::vector<std::string_view> codes{
         "excluded-by-requirement", "backend-not-published", "build-not-verified", "no-wheel-for",
         "driver-too-old",          "gpu-arch-not-built",    "gfx-not-built",      "not-paired",
-        "wrong-backend-kind",      "missing-fact"};
+        "companion-does-not-fit",  "wrong-backend-kind",    "missing-fact"};
     return codes;
 }
 
@@ -411,7 +451,7 @@ std::string verdict(const Candidate& c) {
     if (first_of<MissingFact>(c) != nullptr) {
         return "missing-data";
     }
-    if (first_of<NotPaired>(c) != nullptr) {
+    if (first_of<NotPaired>(c) != nullptr || first_of<CompanionDoesNotFit>(c) != nullptr) {
         return "not-paired";
     }
     return "excluded";

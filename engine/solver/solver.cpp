@@ -6,7 +6,9 @@
 #include "engine/matrix/release_wheels.hpp"
 #include "engine/pep/platform_tag.hpp"
 #include "engine/pep/version_set.hpp"
+#include "engine/solver/companion_fit.hpp"
 #include "engine/solver/gfx_check.hpp"
+#include "engine/solver/stated_codes.hpp"
 
 #include <algorithm>
 #include <map>
@@ -31,6 +33,35 @@ applicable_requirements(const ResolveRequest& request, const TargetMachine& mach
         out[r.name().normalized()].push_back(&r);
     }
     return out;
+}
+
+bool is_torch_family(std::string_view package) {
+    return package == "torch" || package == "torchvision" || package == "torchaudio";
+}
+
+// The packages built against torch the request names (xformers, flash-attn, ...), in its order.
+std::vector<std::string> requested_builds_against_torch(const ResolveRequest& request) {
+    std::vector<std::string> packages;
+    for (const Requirement& r : request.requirements) {
+        const std::string name = r.name().normalized();
+        if (!is_torch_family(name) && std::ranges::find(packages, name) == packages.end()) {
+            packages.push_back(name);
+        }
+    }
+    return packages;
+}
+
+// The matrix's releases of `package`, newest first.
+std::vector<const CompanionPackageFact*> releases_of(const CompatMatrix& matrix,
+                                                     std::string_view package) {
+    std::vector<const CompanionPackageFact*> releases;
+    for (const CompanionPackageFact& row : matrix.companion_packages) {
+        if (row.package == package) {
+            releases.push_back(&row);
+        }
+    }
+    std::ranges::sort(releases, [](auto* a, auto* b) { return b->version < a->version; });
+    return releases;
 }
 
 bool is_requested(const ResolveRequest& request, std::string_view package) {
@@ -219,7 +250,8 @@ public:
         , ranking_(machine.tags)
         , wheels_(matrix)
         , best_platform_(best_platform_of(machine))
-        , requirements_(applicable_requirements(request, machine)) {}
+        , requirements_(applicable_requirements(request, machine))
+        , built_against_torch_(requested_builds_against_torch(request)) {}
 
     // `published`: whether the matrix records the build for the machine's OS and CPU;
     // `projection`: only as expected (or possible) from nightlies, so it counts once the index
@@ -267,6 +299,9 @@ public:
                 c.rejections.push_back(NotPaired{std::string(package), release.torch, std::nullopt,
                                                  "", unpaired_note(release, package)});
             }
+        }
+        for (const std::string& package : built_against_torch_) {
+            check_built_against_torch(c, package);
         }
         check_accelerator(c);
         add_known_issues(c);
@@ -417,7 +452,8 @@ private:
                                                          !release.python.empty()));
         }
         c.pins.push_back(Pin{std::string(package), pinned, "",
-                             wheel.best != nullptr ? std::optional(*wheel.best) : std::nullopt});
+                             wheel.best != nullptr ? std::optional(*wheel.best) : std::nullopt,
+                             std::nullopt});
     }
 
     // A companion whose exact release is unknown but whose series is: pinned as "==series.*",
@@ -444,10 +480,94 @@ private:
             return;
         }
         c.warnings.push_back(warnings::companion_series(package, c.torch, series));
-        c.pins.push_back(Pin{std::string(package), std::nullopt, series, std::nullopt});
+        c.pins.push_back(
+            Pin{std::string(package), std::nullopt, series, std::nullopt, std::nullopt});
     }
 
     const std::string& best_platform() const { return best_platform_; }
+
+    // Whether every requirement of the user on `package` that applies here admits `version`.
+    bool admitted(std::string_view package, const Version& version) const {
+        const auto it = requirements_.find(package);
+        return it == requirements_.end() ||
+               std::ranges::all_of(it->second, [&](const Requirement* r) {
+                   return r->specifier().contains(version, true);
+               });
+    }
+
+    std::string requirement_text(std::string_view package) const {
+        const auto it = requirements_.find(package);
+        if (it == requirements_.end()) {
+            return "";
+        }
+        std::vector<std::string> texts;
+        for (const Requirement* r : it->second) {
+            if (!r->specifier().empty()) {
+                texts.push_back(r->to_string());
+            }
+        }
+        return join_words(texts);
+    }
+
+    // A package built against torch the request names: its newest release the requirements
+    // admit that fits the build (companion_fit) and whose file can be placed, pinned with where
+    // it comes from; or the rejection with the newest admitted release's misfits.
+    void check_built_against_torch(Candidate& c, const std::string& package) const {
+        const CompanionTarget target{c.torch, c.backend, machine_.tags.os, machine_.tags.arch,
+                                     machine_.tags.python};
+        const std::string index_url = pytorch_index_url(c.backend, request_.index_base);
+        const auto releases = releases_of(matrix_, package);
+        CompanionDoesNotFit misfit{
+            package, c.torch, c.backend, std::nullopt, {}, requirement_text(package), "", false};
+        for (const CompanionPackageFact* release : releases) {
+            CompanionFit fit = companion_fit(*release, target);
+            const auto placement =
+                fit.fits() ? place_companion(*release, target, index_url) : std::nullopt;
+            if (fit.fits() && !placement) {
+                fit.misfits.push_back({CompanionMisfitKind::Platform,
+                                       release->package + " " + release->version.to_string() +
+                                           " has no prebuilt file for this build (source only)"});
+            }
+            if (!admitted(package, release->version)) {
+                misfit.fits_without_requirement = misfit.fits_without_requirement || fit.fits();
+                continue;
+            }
+            if (fit.fits()) {
+                pin_built_against_torch(c, *release, *placement, fit);
+                return;
+            }
+            if (!misfit.newest) {
+                misfit.newest = release->version;
+                for (const CompanionMisfit& m : fit.misfits) {
+                    misfit.why.push_back(m.why);
+                }
+            }
+        }
+        if (!releases.empty() && releases.front()->retired) {
+            misfit.retired_note = releases.front()->retired_note;
+        }
+        c.rejections.push_back(std::move(misfit));
+    }
+
+    static void pin_built_against_torch(Candidate& c, const CompanionPackageFact& release,
+                                        const CompanionPlacement& placement,
+                                        const CompanionFit& fit) {
+        std::vector<std::string> assumed = fit.unverified;
+        if (placement.url_from_scheme) {
+            assumed.push_back("its file's URL follows the project's naming scheme; no listing of "
+                              "those files was read");
+        }
+        if (!assumed.empty()) {
+            std::string what;
+            for (const std::string& part : assumed) {
+                what += (what.empty() ? "" : "; ") + part;
+            }
+            c.warnings.push_back(
+                warnings::companion_assumed(release.package, release.version, what));
+        }
+        c.pins.push_back(
+            Pin{release.package, placement.version, "", std::nullopt, placement.source});
+    }
 
     void check_driver(Candidate& c) const {
         const auto cuda = matrix_.cuda_of(c.backend, c.torch, machine_.tags.os);
@@ -605,6 +725,7 @@ private:
     ReleaseWheels wheels_;
     std::string best_platform_; // named by NoWheelFor rejections
     std::map<std::string, std::vector<const Requirement*>, std::less<>> requirements_;
+    std::vector<std::string> built_against_torch_;
 };
 
 // A CPU build for a machine with a GPU: ranked below every GPU build.
@@ -719,13 +840,18 @@ std::optional<AnswerWarning> newer_without_companion(const std::vector<Candidate
             !c.rejections.empty() &&
             std::all_of(c.rejections.begin(), c.rejections.end(), [](const Rejection& r) {
                 const auto* unpaired = std::get_if<NotPaired>(&r);
+                const auto* misfit = std::get_if<CompanionDoesNotFit>(&r);
                 // Not released at all, rather than paired with a version a requirement excludes.
-                return unpaired != nullptr && !unpaired->paired && unpaired->requirement.empty();
+                return (unpaired != nullptr && !unpaired->paired &&
+                        unpaired->requirement.empty()) ||
+                       (misfit != nullptr && !misfit->fits_without_requirement);
             });
         if (chosen < c.torch && only_unreleased_companions) {
             releases.insert(c.torch);
             for (const Rejection& r : c.rejections) {
-                packages.insert(std::get<NotPaired>(r).package);
+                const auto* unpaired = std::get_if<NotPaired>(&r);
+                packages.insert(unpaired != nullptr ? unpaired->package
+                                                    : std::get<CompanionDoesNotFit>(r).package);
             }
         }
     }
@@ -807,6 +933,13 @@ std::vector<EnvironmentVariable> required_environment(const Candidate& candidate
 
 std::string Pin::specifier() const {
     return version ? "==" + version->to_string() : "==" + series + ".*";
+}
+
+std::string Pin::requirement() const {
+    if (source && source->kind == PinSourceKind::DirectUrl) {
+        return package + " @ " + source->url;
+    }
+    return package + specifier();
 }
 
 std::string pytorch_index_url(const Backend& backend, std::string_view base) {

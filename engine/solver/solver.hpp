@@ -5,6 +5,7 @@
 #include "engine/matrix/compat_matrix.hpp"
 #include "engine/pep/requirement.hpp"
 #include "engine/solver/answer_warning.hpp"
+#include "engine/solver/companion_source.hpp"
 
 #include <optional>
 #include <string>
@@ -38,8 +39,10 @@ struct TargetMachine {
 inline constexpr std::string_view default_pytorch_index_base = "https://download.pytorch.org/whl/";
 
 struct ResolveRequest {
-    std::vector<Requirement> requirements; // on torch, torchvision, torchaudio
-    std::optional<Backend> backend;        // forced with --backend; nullopt is "auto"
+    // On torch, torchvision, torchaudio and the packages built against torch that the matrix
+    // knows (companion_package rows).
+    std::vector<Requirement> requirements;
+    std::optional<Backend> backend; // forced with --backend; nullopt is "auto"
     bool allow_cpu_fallback = false;
     // The default request (no package named): a companion the data knows no release of for a
     // candidate's torch (torchaudio from 2.12 on) is left out of its pins with a warning instead
@@ -104,6 +107,20 @@ struct NotPaired {
     std::string requirement;       // the user's requirement it fails, "" if it is just absent
     std::string note;
 };
+// No release of a package built against torch that the request names (xformers, flash-attn,
+// torch-scatter, ...) fits the build (companion_fit): the misfits of the newest release the
+// user's requirement admits; a retired package says so.
+struct CompanionDoesNotFit {
+    std::string package;
+    Version torch;
+    Backend backend;
+    std::optional<Version> newest; // none: the requirement admits no release the matrix knows
+    std::vector<std::string> why;  // the newest's misfits (CompanionMisfit::why)
+    std::string requirement;       // the user's requirement on the package, "" if none
+    std::string retired_note;      // set when the package is retired
+    // Whether some release fits once the user's requirement on the package is left out.
+    bool fits_without_requirement = false;
+};
 struct WrongBackendKind {
     Backend backend;
     std::string why; // "the machine has no NVIDIA GPU", "a GPU is present: CPU builds need
@@ -116,7 +133,7 @@ struct MissingFact {
 
 using Rejection = std::variant<ExcludedByRequirement, BackendNotPublished, BuildNotVerified,
                                NoWheelFor, DriverTooOld, GpuArchNotBuilt, GfxNotBuilt, NotPaired,
-                               WrongBackendKind, MissingFact>;
+                               CompanionDoesNotFit, WrongBackendKind, MissingFact>;
 
 // How a CUDA build meets the driver: its toolkit's own minimum, or only the minor-version
 // compatibility floor (works, with limits such as no PTX JIT for newer features).
@@ -136,10 +153,15 @@ struct Pin {
     std::optional<Version> version; // exact, with the index's local label: 2.1.2+cu121
     std::string series;             // when only the paired series is known: "0.23"
     std::optional<IndexFile> wheel; // the file pip would pick, when the matrix lists it
+    // A package built against torch: where its file comes from (the torch family comes from the
+    // answer's PyTorch index folder and has none).
+    std::optional<PinSource> source;
 
     // The requirement to write: "==2.1.2+cu121", or "==0.23.*" for a series; pip then takes the
     // release of the series whose metadata requires the pinned torch.
     std::string specifier() const;
+    // The requirement line: "torch==2.1.2+cu121", or "flash-attn @ URL" for a release asset.
+    std::string requirement() const;
 };
 
 struct Candidate {

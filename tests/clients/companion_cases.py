@@ -66,9 +66,9 @@ PYTORCH = "download.pytorch.org/whl/"
 PYPI = "pypi.org/simple"
 PYG_28_CU128 = "data.pyg.org/whl/torch-2.8.0+cu128.html"
 PYG_28_FILES = "data.pyg.org/whl/torch-2.8.0+cu128"  # the page's files of its own build
-FLASH_ATTN_283 = "github.com/Dao-AILab/flash-attention/releases/download/v2.8.3"
+FLASH_ATTN_283 = "github.com/Dao-AILab/flash-attention/releases/download/v2.8.3.post1"
 EINOPS = StandIn("einops-0.8.1-py3-none-any.whl")
-FLASH_ATTN_28 = flash_attn("2.8.3", "2.8", "TRUE").filename
+FLASH_ATTN_28 = flash_attn("2.8.3.post1", "2.8", "TRUE").filename
 
 CASES = [
     CompanionCase(
@@ -111,9 +111,9 @@ CASES = [
         },
         assets={
             FLASH_ATTN_283: [
-                flash_attn("2.8.3", "2.8", "TRUE"),
-                flash_attn("2.8.3", "2.8", "FALSE"),
-                flash_attn("2.8.3", "2.7", "TRUE"),
+                flash_attn("2.8.3.post1", "2.8", "TRUE"),
+                flash_attn("2.8.3.post1", "2.8", "FALSE"),
+                flash_attn("2.8.3.post1", "2.7", "TRUE"),
             ]
         },
         installs={
@@ -121,7 +121,7 @@ CASES = [
             "torchvision": f"{PYTORCH}cu128/files/torchvision-0.23.0+cu128-{MANYLINUX_311}.whl",
             "xformers": f"{PYTORCH}cu128/files/xformers-0.0.32.post2-{ABI3_MANYLINUX}.whl",
             "torch-scatter": f"{PYG_28_FILES}/torch_scatter-2.1.2+pt28cu128-{LINUX_CP311}.whl",
-            "pyg-lib": f"{PYG_28_FILES}/pyg_lib-0.5.0+pt28cu128-{LINUX_CP311}.whl",
+            "pyg-lib": f"{PYG_28_FILES}/pyg_lib-0.6.0+pt28cu128-{LINUX_CP311}.whl",
             "flash-attn": f"{FLASH_ATTN_283}/{FLASH_ATTN_28}",
             "typing-extensions": f"{PYPI}/files/{TYPING_EXTENSIONS.filename}",
             "einops": f"{PYPI}/files/{EINOPS.filename}",
@@ -139,8 +139,8 @@ CASES = [
             ),
             Mutation(
                 "flash-attn built for torch 2.7",
-                ((FLASH_ATTN_28, flash_attn("2.8.3", "2.7", "TRUE").filename),),
-                f"pip installs flash-attn from {FLASH_ATTN_283}/flash_attn-2.8.3+cu12torch2.7",
+                ((FLASH_ATTN_28, flash_attn("2.8.3.post1", "2.7", "TRUE").filename),),
+                f"pip installs flash-attn from {FLASH_ATTN_283}/flash_attn-2.8.3.post1+cu12torch2.7",
             ),
             Mutation(
                 # PyPI listed after the PyTorch index: pip takes PyPI's xformers, which proves

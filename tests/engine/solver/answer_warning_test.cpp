@@ -42,6 +42,8 @@ std::vector<AnswerWarning> one_of_each() {
             warnings::files_unknown("torch", torch, "3.12", false, true),
             warnings::companion_series("torchvision", torch, "0.30"),
             warnings::companion_not_released("torchaudio", torch),
+            warnings::companion_assumed("torch-scatter", Version::from("2.1.2"),
+                                        "which torch variants it is built for is not recorded"),
             warnings::driver_minor_version(DriverVersion::from("580.65.06"),
                                            CudaVersion::from("13.0.2"),
                                            DriverVersion::from("580.95.05"), false),
@@ -160,6 +162,14 @@ BOOST_AUTO_TEST_CASE(rejection_codes_are_in_explains_schema_with_their_facts) {
                         std::nullopt},
         GfxNotBuilt{"gfx1031", Backend::from("rocm6.2"), {"gfx1030"}, ""},
         NotPaired{"torchaudio", Version::from("2.14.1"), std::nullopt, "", ""},
+        CompanionDoesNotFit{"flash-attn",
+                            Version::from("2.9.0"),
+                            cu124,
+                            Version::from("2.8.3"),
+                            {"flash-attn 2.8.3 has files for torch 2.4 to 2.8 only"},
+                            "",
+                            "",
+                            false},
         WrongBackendKind{cu124, "the machine has no NVIDIA GPU"},
         MissingFact{cu124, "its CUDA version is unknown"}};
     std::set<std::string> seen;
