@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <string>
 
 namespace torchpin {
 
@@ -61,7 +62,14 @@ std::optional<std::uint32_t> flash_attn_cuda_major(std::string_view digits) {
     return cuda ? std::optional(cuda->major()) : std::nullopt;
 }
 
-std::optional<CompanionLabel> flash_attn_label(std::string_view label) {
+std::optional<CompanionLabel> flash_attn_label(std::string_view written) {
+    // PEP 440 lower-cases a local label: an installed 2.8.3+cu12torch2.8cxx11abiTRUE reads back
+    // as +cu12torch2.8cxx11abitrue.
+    std::string lowered(written);
+    std::ranges::transform(lowered, lowered.begin(), [](char c) {
+        return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    });
+    const std::string_view label = lowered;
     const std::size_t torch_at = label.find("torch");
     const std::size_t abi_at = label.find("cxx11abi");
     if (!label.starts_with("cu") || torch_at == std::string_view::npos ||
@@ -73,10 +81,10 @@ std::optional<CompanionLabel> flash_attn_label(std::string_view label) {
     const std::string_view abi = label.substr(abi_at + 8);
     if (!major || !minor || minor->release().size() != 2 || minor->has_local() ||
         minor->to_string() != label.substr(torch_at + 5, abi_at - torch_at - 5) ||
-        (abi != "TRUE" && abi != "FALSE")) {
+        (abi != "true" && abi != "false")) {
         return std::nullopt;
     }
-    return CompanionLabel{*minor, std::nullopt, major, abi == "TRUE"};
+    return CompanionLabel{*minor, std::nullopt, major, abi == "true"};
 }
 
 } // namespace

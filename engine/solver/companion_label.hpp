@@ -26,7 +26,8 @@ struct CompanionLabel {
 //   pyg-lib, torch-scatter, torch-sparse, torch-cluster, torch-spline-conv: "pt{M}{m}{variant}"
 //     ("pt28cu128": torch 2.8, cu128; "pt212cpu": torch 2.12, cpu; the first digit is the major)
 //   flash-attn: "cu{CUDA}torch{M}.{m}cxx11abi{TRUE|FALSE}" ("cu12torch2.8cxx11abiTRUE": CUDA 12,
-//     torch 2.8; "cu118torch2.0cxx11abiFALSE": CUDA 11.8, so major 11)
+//     torch 2.8; "cu118torch2.0cxx11abiFALSE": CUDA 11.8, so major 11; in any case, as PEP 440
+//     lower-cases an installed version's label)
 //   any other: a PyTorch variant label ("cu128", "rocm6.4", "cpu", as Backend::parse reads it)
 // nullopt for an empty label or one that does not follow the package's scheme (a local build's
 // "+git1234" says nothing about torch). Example:

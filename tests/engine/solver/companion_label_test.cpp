@@ -56,6 +56,14 @@ BOOST_AUTO_TEST_CASE(an_old_flash_attn_label_spells_a_cuda_minor_too) {
     BOOST_TEST(*label->cxx11abi == false);
 }
 
+BOOST_AUTO_TEST_CASE(a_flash_attn_label_reads_in_the_lower_case_pep_440_gives_it) {
+    const auto label = parse_companion_label(
+        "flash-attn", Version::from("2.8.3+cu12torch2.8cxx11abiTRUE").local_label());
+    BOOST_REQUIRE(label);
+    BOOST_TEST(label->torch_minor->to_string() == "2.8");
+    BOOST_TEST(*label->cxx11abi == true);
+}
+
 BOOST_AUTO_TEST_CASE(a_flash_attn_label_out_of_its_scheme_is_not_read) {
     BOOST_TEST(!parse_companion_label("flash-attn", "cu12torch2.8"));
     BOOST_TEST(!parse_companion_label("flash-attn", "cu12torch2.8cxx11abiMAYBE"));
