@@ -189,8 +189,8 @@ Judgement judge(const InstalledDistribution& installed, const TorchBuild& torch,
         evidence.push_back(label_words);
     }
     if (row != nullptr && !(label && label->torch_minor)) {
-        evidence.push_back("the matrix's row of " + package + " " + row->version.to_string() +
-                           " (data/ecosystem.toml)");
+        evidence.push_back("data/ecosystem.toml's row of " + package + " " +
+                           row->version.to_string());
     }
     judged.companion.built_for = join_words(built_for);
     judged.companion.evidence = join_words(evidence);
