@@ -20,6 +20,22 @@ std::string installed_list(const DoctorReport& report) {
     return text.empty() ? "nothing of the torch family" : text;
 }
 
+// "  xformers 0.0.32.post2: ok, built for torch==2.8.0 (data/ecosystem.toml's row of ...)"
+std::string companion_line(const InstalledCompanion& companion) {
+    std::string line = "  " + companion.name + " " + companion.version + ": ";
+    switch (companion.verdict) {
+    case CompanionVerdict::Fits:
+        line += "ok, built for ";
+        break;
+    case CompanionVerdict::Misfit:
+        line += "does not fit, built for ";
+        break;
+    case CompanionVerdict::Unknown:
+        return line + "a release the matrix does not know\n";
+    }
+    return line + companion.built_for + " (" + companion.evidence + ")\n";
+}
+
 std::string environment_line(const DoctorReport& report) {
     std::string line = "environment: ";
     for (std::size_t i = 0; i < report.site_packages.size(); ++i) {
@@ -61,7 +77,11 @@ std::string doctor_text(const DoctorReport& report, bool color) {
                     (report.libraries_checked == 1 ? " native library loads"
                                                    : " native libraries load");
         }
-        return line + (report.smoke ? "; the smoke test passed" : "") + "\n";
+        line += (report.smoke ? "; the smoke test passed" : "") + std::string("\n");
+        for (const InstalledCompanion& companion : report.companions) {
+            line += companion_line(companion);
+        }
+        return line;
     }
     std::string text = environment_line(report);
     text += "installed: " + installed_list(report) + "\n";
@@ -69,6 +89,9 @@ std::string doctor_text(const DoctorReport& report, bool color) {
         if (!package.origin.empty()) {
             text += "  " + package.name + ": " + package.origin + "\n";
         }
+    }
+    for (const InstalledCompanion& companion : report.companions) {
+        text += companion_line(companion);
     }
     text += "native libraries read: " + std::to_string(report.libraries_checked) + "\n";
     for (const RuntimeCopy& copy : report.runtime_copies) {
@@ -113,6 +136,17 @@ std::string doctor_json(const DoctorReport& report) {
                                     {"dist_info", package.dist_info},
                                     {"installer", package.installer},
                                     {"origin", package.origin}});
+    }
+    out["companions"] = ordered_json::array();
+    for (const InstalledCompanion& companion : report.companions) {
+        out["companions"].push_back(
+            {{"name", companion.name},
+             {"version", companion.version},
+             {"dist_info", companion.dist_info},
+             {"verdict", name(companion.verdict)},
+             {"built_for", companion.built_for.empty() ? ordered_json(nullptr)
+                                                       : ordered_json(companion.built_for)},
+             {"evidence", companion.evidence}});
     }
     out["libraries_checked"] = report.libraries_checked;
     out["vc_runtime"] = ordered_json::array();

@@ -1,6 +1,8 @@
-// The doctor's steps: what is installed, how it pairs, whether its libraries load.
+// The doctor's steps: what is installed, how it pairs, how the packages built against torch fit
+// it, whether its libraries load.
 #include "doctor/doctor.hpp"
 
+#include "doctor/installed_companions.hpp"
 #include "doctor/installed_family.hpp"
 #include "doctor/installed_pairing.hpp"
 #include "doctor/linux_library_check.hpp"
@@ -113,6 +115,18 @@ void add(std::vector<DoctorFinding>& to, std::vector<DoctorFinding> findings) {
 
 } // namespace
 
+std::string_view name(CompanionVerdict verdict) noexcept {
+    switch (verdict) {
+    case CompanionVerdict::Fits:
+        return "fits";
+    case CompanionVerdict::Misfit:
+        return "misfit";
+    case CompanionVerdict::Unknown:
+        return "unknown";
+    }
+    return "";
+}
+
 std::size_t DoctorReport::count(Severity severity) const {
     return static_cast<std::size_t>(std::count_if(
         findings.begin(), findings.end(), [&](const auto& f) { return f.severity() == severity; }));
@@ -163,6 +177,12 @@ DoctorReport run_doctor(const DoctorRequest& request) {
     }
     add(report.findings, family.findings);
     add(report.findings, pairing_findings(family, *request.matrix, request.target, context));
+    InstalledCompanions companions =
+        installed_companions(scanned, family, *request.matrix, request.target, context);
+    report.installed.insert(report.installed.end(), companions.packages.begin(),
+                            companions.packages.end());
+    report.companions = std::move(companions.companions);
+    add(report.findings, std::move(companions.findings));
 
     const NativeLibraries libraries = native_libraries(site, installed_names(family), windows);
     if (windows) {

@@ -1,5 +1,6 @@
-// What `torchpin doctor` found in one environment: the installed torch family, the Visual C++
-// runtime copies, and the findings, worst first, each with its fix.
+// What `torchpin doctor` found in one environment: the installed torch family and the packages
+// built against torch, the Visual C++ runtime copies, and the findings, worst first, each with its
+// fix.
 #pragma once
 
 #include "doctor/smoke_test.hpp"
@@ -7,9 +8,11 @@
 #include "engine/check/finding_catalog.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace torchpin {
@@ -39,6 +42,25 @@ struct InstalledPackage {
     std::string origin; // "the PyTorch cu121 index (local label +cu121)", "PyPI or a mirror", a URL
 };
 
+enum class CompanionVerdict : std::uint8_t {
+    Fits,    // built for the installed torch build, as far as the label and the matrix say
+    Misfit,  // built for another torch or variant: a finding says which
+    Unknown, // a release the matrix lacks, and no label naming its torch
+};
+
+std::string_view name(CompanionVerdict verdict) noexcept; // "fits", "misfit", "unknown"
+
+// A package built against torch (data/ecosystem.toml: xformers, flash-attn, torch-scatter, ...)
+// installed beside torch, judged against the installed torch build.
+struct InstalledCompanion {
+    std::string name;      // "torch-scatter"
+    std::string version;   // "2.1.2+pt27cu128"
+    std::string dist_info; // relative to site-packages
+    CompanionVerdict verdict = CompanionVerdict::Unknown;
+    std::string built_for; // "torch 2.7 and cu128", "torch==2.9.1"; empty when no source says
+    std::string evidence;  // where built_for comes from: "its local label +pt27cu128"
+};
+
 // A copy of msvcp140.dll, vcruntime140.dll or vcruntime140_1.dll in the environment's reach.
 struct RuntimeCopy {
     std::string name;
@@ -53,6 +75,7 @@ struct DoctorReport {
     std::vector<std::filesystem::path> site_packages;
     std::optional<std::filesystem::path> interpreter;
     std::vector<InstalledPackage> installed;
+    std::vector<InstalledCompanion> companions; // those of `installed` built against torch
     std::size_t libraries_checked = 0;
     std::vector<RuntimeCopy> runtime_copies;
     std::vector<DoctorFinding> findings; // errors first, then warnings; each in the order found

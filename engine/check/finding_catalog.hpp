@@ -105,6 +105,18 @@ inline constexpr std::array finding_catalog{
                 "the installed CUDA build runs on this driver only through CUDA minor version "
                 "compatibility",
                 "docs/doctor.md#driver-minor-version"},
+    FindingKind{"companion-built-for-other-torch", Severity::Error, Reporter::Doctor, false,
+                "a package built against torch (xformers, flash-attn, a PyG extension) was built "
+                "for another torch than the installed one",
+                "docs/doctor.md#companion-built-for-other-torch"},
+    FindingKind{"companion-variant-differs", Severity::Error, Reporter::Doctor, false,
+                "a package built against torch is built for another kind of build or CUDA major "
+                "than the installed torch",
+                "docs/doctor.md#companion-variant-differs"},
+    FindingKind{"companion-unknown-release", Severity::Warning, Reporter::Doctor, false,
+                "a release of a package built against torch that the matrix does not know, so "
+                "whether it fits the installed torch is unknown",
+                "docs/doctor.md#companion-unknown-release"},
     FindingKind{"missing-library", Severity::Error, Reporter::Doctor, false,
                 "a library the loader finds in none of the folders it searches",
                 "docs/doctor.md#missing-library"},

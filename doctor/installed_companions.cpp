@@ -1,0 +1,273 @@
+// Judging each installed companion against the installed torch: its local label where it names
+// the torch it was built for (stronger evidence than the release's range), else the matrix's row
+// of its release through companion_fit; a release the matrix lacks is said to be unknown.
+#include "doctor/installed_companions.hpp"
+
+#include "doctor/companion_fix.hpp"
+#include "engine/solver/companion_label.hpp"
+#include "engine/solver/stated_codes.hpp"
+
+#include <algorithm>
+
+namespace torchpin {
+
+namespace {
+
+// The installed torch build, as the companions are judged against it.
+struct TorchBuild {
+    Version version;                // 2.8.0+cu128
+    std::optional<Backend> backend; // its label's, else PyPI's build for the machine; or unknown
+    std::string dist_info;
+
+    std::string text() const { return "torch " + version.to_string(); }
+    CompanionTarget target() const { return {version.public_version(), backend, {}, {}, {}}; }
+};
+
+std::optional<Backend> torch_backend(const Version& torch, const CompatMatrix& matrix,
+                                     const CheckTarget* target) {
+    if (torch.has_local()) {
+        const auto label = Backend::parse(torch.local_label());
+        return label ? std::optional(*label) : std::nullopt;
+    }
+    if (target == nullptr) {
+        return std::nullopt;
+    }
+    return matrix.pypi_build(torch, target->machine.tags.os, target->machine.tags.arch);
+}
+
+Version minor_of(const Version& version) {
+    const auto parts = version.release();
+    return Version::from(std::to_string(parts[0]) + "." +
+                         std::to_string(parts.size() > 1 ? parts[1] : 0));
+}
+
+// The companion packages of the data, each once, in the data's order.
+std::vector<std::string> companion_names(const CompatMatrix& matrix) {
+    std::vector<std::string> names;
+    for (const CompanionPackageFact& release : matrix.companion_packages) {
+        if (std::ranges::find(names, release.package) == names.end()) {
+            names.push_back(release.package);
+        }
+    }
+    return names;
+}
+
+const CompanionPackageFact* release_row(const CompatMatrix& matrix, std::string_view package,
+                                        const Version& version) {
+    const auto found = std::ranges::find_if(matrix.companion_packages, [&](const auto& release) {
+        return release.package == package && release.version == version;
+    });
+    return found == matrix.companion_packages.end() ? nullptr : &*found;
+}
+
+// What the row says the release was built for: "torch==2.9.1", "torch 2.8, 2.9, 2.10 and 2.12".
+std::string row_built_for(const CompanionPackageFact& release) {
+    if (release.pairing == "pinned-by-torch") {
+        return "the " + release.package + " torch " + join_words(release.built_against) + " pins";
+    }
+    if (release.torch) {
+        return "torch" + release.torch->to_string();
+    }
+    if (release.metadata_says) {
+        return "torch" + release.metadata_says->to_string();
+    }
+    if (!release.built_against.empty()) {
+        return "torch " + join_words(release.built_against);
+    }
+    return "any torch";
+}
+
+// Why the variant a label names does not run with torch's: another kind of build (CPU beside
+// CUDA), or another CUDA major (PyG's extensions compare only the major, and flash-attn's labels
+// name only it). nullopt: it runs.
+std::optional<std::string> label_variant_misfit(const CompanionLabel& label, const Backend& torch) {
+    if (label.backend && label.backend->kind() != torch.kind()) {
+        return "is a " + std::string(name(label.backend->kind())) + " build (" +
+               label.backend->to_string() + "), torch a " + std::string(name(torch.kind())) +
+               " build (" + torch.to_string() + ")";
+    }
+    const auto torch_cuda = torch.cuda_version();
+    if (label.cuda_major && !torch_cuda) {
+        return "is built with CUDA " + std::to_string(*label.cuda_major) + ", torch is " +
+               torch.to_string();
+    }
+    if (label.cuda_major && torch_cuda && *label.cuda_major != torch_cuda->major()) {
+        return "is built with CUDA " + std::to_string(*label.cuda_major) + ", torch (" +
+               torch.to_string() + ") with CUDA " + torch_cuda->to_string();
+    }
+    return std::nullopt;
+}
+
+// The torch requirement the installed METADATA declares, as a detail: what pip check weighs.
+std::optional<std::string> declared_torch(const InstalledDistribution& installed,
+                                          const TorchBuild& torch) {
+    for (const Requirement& requirement : installed.requires_dist) {
+        if (requirement.name().normalized() != "torch" || requirement.marker()) {
+            continue;
+        }
+        const SpecifierSet& specifier = requirement.specifier();
+        if (specifier.empty()) {
+            return std::nullopt;
+        }
+        return "its METADATA requires torch" + specifier.to_string() + ", which " + torch.text() +
+               (specifier.contains(torch.version.public_version(), true) ? " meets"
+                                                                         : " does not meet");
+    }
+    return std::nullopt;
+}
+
+std::string fix_for(const std::string& package, const TorchBuild& torch,
+                    const CompatMatrix& matrix) {
+    const CompanionTarget target = torch.target();
+    const CompanionPackageFact* fitting = fitting_release(matrix, package, target);
+    if (fitting == nullptr) {
+        return "no release of " + package + " the matrix knows fits " + torch.text() +
+               ": pip uninstall " + package + ", or build it from source against this torch";
+    }
+    std::string fix = install_instruction(*fitting, target);
+    const std::vector<std::string> unverified = companion_fit(*fitting, target).unverified;
+    for (const std::string& note : unverified) {
+        fix += " (not verified: " + note + ")";
+    }
+    return fix;
+}
+
+struct Judgement {
+    InstalledCompanion companion;
+    std::vector<DoctorFinding> findings;
+};
+
+Judgement judge(const InstalledDistribution& installed, const TorchBuild& torch,
+                const CompatMatrix& matrix, const FindingContext& context) {
+    const std::string& package = installed.normalized_name;
+    const std::string named = package + " " + installed.version.to_string();
+    Judgement judged{InstalledCompanion{package, installed.version.to_string(),
+                                        shown_path(installed.dist_info, context),
+                                        CompanionVerdict::Unknown, "", ""},
+                     {}};
+    const CompanionPackageFact* row =
+        release_row(matrix, package, installed.version.public_version());
+    const std::optional<CompanionLabel> label =
+        installed.version.has_local()
+            ? parse_companion_label(package, installed.version.local_label())
+            : std::nullopt;
+    const std::string label_words = "its local label +" + installed.version.local_label();
+    const CompanionFit fit = row != nullptr ? companion_fit(*row, torch.target()) : CompanionFit{};
+
+    std::vector<std::string> built_for, evidence, torch_misfits, variant_misfits;
+    if (label && label->torch_minor) {
+        built_for.push_back("torch " + label->torch_minor->to_string());
+        if (*label->torch_minor != minor_of(torch.version)) {
+            torch_misfits.push_back(named + " was built for torch " +
+                                    label->torch_minor->to_string() + " (" + label_words +
+                                    "), not for " + torch.text());
+        }
+    } else if (row != nullptr) {
+        built_for.push_back(row_built_for(*row));
+        for (const CompanionMisfit& misfit : fit.misfits) {
+            if (misfit.kind == CompanionMisfitKind::Torch) {
+                torch_misfits.push_back(misfit.why + " (the installed " + torch.text() + ")");
+            }
+        }
+    }
+    if (label && (label->backend || label->cuda_major)) {
+        built_for.push_back(label->backend ? label->backend->to_string()
+                                           : "CUDA " + std::to_string(*label->cuda_major));
+        if (torch.backend) {
+            if (auto why = label_variant_misfit(*label, *torch.backend)) {
+                variant_misfits.push_back(named + " " + *why + " (" + label_words + ")");
+            }
+        }
+    } else if (row != nullptr && torch.backend) {
+        for (const CompanionMisfit& misfit : fit.misfits) {
+            if (misfit.kind == CompanionMisfitKind::Backend) {
+                variant_misfits.push_back(misfit.why + ", the installed torch's build");
+            }
+        }
+    }
+    if (label && (label->torch_minor || label->backend || label->cuda_major)) {
+        evidence.push_back(label_words);
+    }
+    if (row != nullptr && !(label && label->torch_minor)) {
+        evidence.push_back("data/ecosystem.toml's row of " + package + " " +
+                           row->version.to_string());
+    }
+    judged.companion.built_for = join_words(built_for);
+    judged.companion.evidence = join_words(evidence);
+
+    const auto finding = [&](DoctorFindingId id, const std::vector<std::string>& whys) {
+        DoctorFinding found{id};
+        found.subject = judged.companion.dist_info;
+        for (const std::string& why : whys) {
+            found.message += (found.message.empty() ? "" : "; ") + why;
+        }
+        found.details.push_back("built for: " + judged.companion.built_for + ", by " +
+                                judged.companion.evidence);
+        found.details.push_back("installed torch: " + torch.version.to_string() + " (" +
+                                torch.dist_info + ")");
+        found.fix = fix_for(package, torch, matrix);
+        return found;
+    };
+    if (!torch_misfits.empty()) {
+        judged.findings.push_back(finding("companion-built-for-other-torch", torch_misfits));
+    }
+    if (!variant_misfits.empty()) {
+        judged.findings.push_back(finding("companion-variant-differs", variant_misfits));
+    }
+    const bool torch_known = row != nullptr || (label && label->torch_minor);
+    if (!torch_known) {
+        DoctorFinding unknown{"companion-unknown-release"};
+        unknown.subject = judged.companion.dist_info;
+        unknown.message = named + " is a release the matrix does not know, so whether it fits " +
+                          torch.text() + " is unknown";
+        if (auto declared = declared_torch(installed, torch)) {
+            unknown.details.push_back(*declared);
+        }
+        unknown.details.push_back("installed torch: " + torch.version.to_string() + " (" +
+                                  torch.dist_info + ")");
+        unknown.fix = "run torchpin update for newer data, or see " + package +
+                      "'s release notes for the torch it needs";
+        if (const auto* fitting = fitting_release(matrix, package, torch.target())) {
+            unknown.fix += "; the newest release the matrix knows to fit: " +
+                           install_instruction(*fitting, torch.target());
+        }
+        judged.findings.push_back(std::move(unknown));
+    }
+    judged.companion.verdict = !torch_misfits.empty() || !variant_misfits.empty()
+                                   ? CompanionVerdict::Misfit
+                               : torch_known ? CompanionVerdict::Fits
+                                             : CompanionVerdict::Unknown;
+    return judged;
+}
+
+} // namespace
+
+InstalledCompanions installed_companions(const SitePackages& site, const InstalledFamily& family,
+                                         const CompatMatrix& matrix, const CheckTarget* target,
+                                         const FindingContext& context) {
+    InstalledCompanions found;
+    const InstalledDistribution* torch = family.find("torch");
+    if (torch == nullptr) {
+        return found;
+    }
+    const TorchBuild build{torch->version, torch_backend(torch->version, matrix, target),
+                           shown_path(torch->dist_info, context)};
+    for (const std::string& package : companion_names(matrix)) {
+        const std::vector<const InstalledDistribution*> installed = site.find(package);
+        if (installed.empty()) {
+            continue;
+        }
+        const InstalledDistribution& chosen = *installed.back(); // the newest, as the family's
+        if (family.find(package) == nullptr) {
+            found.packages.push_back(InstalledPackage{
+                package, chosen.version.to_string(), shown_path(chosen.dist_info, context),
+                chosen.installer.value_or(""), index_hint(chosen).value_or("")});
+        }
+        Judgement judged = judge(chosen, build, matrix, context);
+        found.companions.push_back(std::move(judged.companion));
+        found.findings.insert(found.findings.end(), judged.findings.begin(), judged.findings.end());
+    }
+    return found;
+}
+
+} // namespace torchpin
