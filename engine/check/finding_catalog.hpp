@@ -88,6 +88,26 @@ inline constexpr std::array finding_catalog{
     FindingKind{"known-issue", Severity::Error, Reporter::Check, true,
                 "the pinned torch has a known install or load failure on a target's OS",
                 "docs/checks.md#known-issue"},
+    FindingKind{"companion-built-for-other-torch", Severity::Error, Reporter::Check, false,
+                "a package built against torch (xformers, flash-attn, PyG, torchao, ...) is a "
+                "release or file built for another torch than the one pinned",
+                "docs/checks.md#companion-built-for-other-torch"},
+    FindingKind{"companion-variant-differs", Severity::Error, Reporter::Check, false,
+                "a package built against torch is built for another CUDA, ROCm or CPU variant "
+                "than the pinned torch",
+                "docs/checks.md#companion-variant-differs"},
+    FindingKind{"companion-no-wheel-for-target", Severity::Error, Reporter::Check, false,
+                "the pinned release of a package built against torch has no wheel for a "
+                "platform or Python the file is for (its markers, or a target machine)",
+                "docs/checks.md#companion-no-wheel-for-target"},
+    FindingKind{"companion-metadata-wrong", Severity::Error, Reporter::Check, false,
+                "the wheel metadata of a package built against torch admits the pinned torch, "
+                "but a curated source shows its binaries fail with it",
+                "docs/checks.md#companion-metadata-wrong"},
+    FindingKind{"companion-retired", Severity::Error, Reporter::Check, false,
+                "a retired package built against torch is pinned beside a torch newer than its "
+                "last release accepts",
+                "docs/checks.md#companion-retired"},
     FindingKind{"torch-not-installed", Severity::Error, Reporter::Doctor, false,
                 "no torch distribution in the site-packages folders",
                 "docs/doctor.md#torch-not-installed"},
