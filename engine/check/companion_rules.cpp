@@ -30,31 +30,27 @@ CompanionTarget beside(const Version& torch, std::optional<Backend> backend = st
     return CompanionTarget{torch, std::move(backend), std::nullopt, std::nullopt, std::nullopt};
 }
 
+// The version of a one-clause `==V` specifier (no wildcard), else nullopt.
+std::optional<Version> exact_version(const SpecifierSet& specifier) {
+    const std::string text = specifier.to_string();
+    if (!text.starts_with("==") || text.find_first_of(",*") != std::string::npos) {
+        return std::nullopt;
+    }
+    const auto version = Version::parse(text.substr(2));
+    return version ? std::optional(*version) : std::nullopt;
+}
+
 Version minor_of(const Version& version) {
     const auto release = version.release();
     return Version::from(std::to_string(release[0]) + "." +
                          std::to_string(release.size() > 1 ? release[1] : 0));
 }
 
-// Whether `word` of a row's `backends` is a build of `kind`: "cu126", "cu12" and "cuda" are CUDA.
-bool word_of_kind(const std::string& word, BackendKind kind) {
-    if (word == "any") {
-        return true;
-    }
-    if (word == "cuda" || word.starts_with("cu")) {
-        return kind == BackendKind::Cuda;
-    }
-    const auto backend = Backend::parse(word);
-    return backend && backend->kind() == kind;
-}
-
-// Whether the row records builds of the kind of `build`: a CPU-only package (torchtext's "cpu")
-// is installed beside every kind of torch, so only a row that lists some build of torch's kind
-// says the pinned variant is missing.
-bool lists_kind(const CompanionPackageFact& release, const Backend& build) {
-    return std::ranges::any_of(release.backends, [&](const std::string& word) {
-        return word_of_kind(word, build.kind());
-    });
+// Whether the release is built for the CPU alone (torchtext's "cpu") or for any torch: such a
+// package runs beside every variant of torch, so its `backends` say nothing about torch's.
+bool runs_beside_any_variant(const CompanionPackageFact& release) {
+    return std::ranges::all_of(
+        release.backends, [](const std::string& word) { return word == "cpu" || word == "any"; });
 }
 
 // A companion entry with an exact version and its release's row.
@@ -198,9 +194,8 @@ private:
         if (pin.release == nullptr) {
             return std::nullopt; // not a companion, or a release the matrix does not know
         }
-        std::ranges::sort(pin.releases, [](const auto* a, const auto* b) {
-            return b->version < a->version;
-        });
+        std::ranges::sort(pin.releases,
+                          [](const auto* a, const auto* b) { return b->version < a->version; });
         pin.label_text = local_label_of(package);
         pin.label = parse_companion_label(pin.label_text);
         if (const auto folder = folder_of(package)) {
@@ -228,7 +223,8 @@ private:
         std::vector<CheckFinding> out;
         const bool retired = retired_package(companion, torch, out);
         const bool metadata = metadata_wrong(companion, torch, out);
-        const bool built_for = !retired && !metadata && built_for_other_torch(companion, torch, out);
+        const bool built_for =
+            !retired && !metadata && built_for_other_torch(companion, torch, out);
         if (!retired && !metadata && !built_for) {
             variant_differs(companion, torch, out);
         }
@@ -244,7 +240,7 @@ private:
             if (fit.misfits_by(CompanionMisfitKind::Torch)) {
                 continue;
             }
-            if (build && lists_kind(*row, *build) &&
+            if (build && !runs_beside_any_variant(*row) &&
                 companion_fit(*row, beside(torch.version->public_version(), build))
                     .misfits_by(CompanionMisfitKind::Backend)) {
                 continue;
@@ -299,8 +295,14 @@ private:
             }
             return join_words(pins);
         }
-        if (row.torch) {
-            return "torch" + row.torch->to_string();
+        // Both bind: the metadata's exact pin where the curated range holds it (xformers 0.0.34:
+        // `==2.10.0`, not `>=2.10`, which pip refuses above 2.10.0), else both ranges.
+        for (const auto& [pin, range] :
+             {std::pair{row.metadata_says, row.torch}, std::pair{row.torch, row.metadata_says}}) {
+            const auto exact = pin ? exact_version(*pin) : std::nullopt;
+            if (exact && (!range || range->contains(*exact, true))) {
+                return "torch==" + exact->to_string();
+            }
         }
         const SpecifierSet accepted = accepted_torch(row);
         return accepted.empty() ? "" : "torch" + accepted.to_string();
@@ -348,12 +350,13 @@ private:
         const std::string fits_last = torch_that_fits(last_pin);
         out.push_back(make_finding(
             "companion-retired", companion.package->where,
-            companion.text() + " is from a retired package" + (note.empty() ? "" : " (" + note + ")") +
-                ": its last release, " + companion.name() + " " + last.version.to_string() +
-                ", works with " + fits_last + ", and " + ref(torch) + " is newer",
+            companion.text() + " is from a retired package" +
+                (note.empty() ? "" : " (" + note + ")") + ": its last release, " +
+                companion.name() + " " + last.version.to_string() + ", works with " + fits_last +
+                ", and " + ref(torch) + " is newer",
             "pin " + fits_last + " with " + companion.name() + "==" + last.version.to_string() +
-                ", the last release, or remove " + companion.name() +
-                ": no release for torch " + minor_of(torch_version).to_string() + " will come"));
+                ", the last release, or remove " + companion.name() + ": no release for torch " +
+                minor_of(torch_version).to_string() + " will come"));
         return true;
     }
 
@@ -392,8 +395,8 @@ private:
                   minor_of(torch_version).to_string();
         } else {
             const CompanionFit fit = companion_fit(*companion.release, beside(torch_version));
-            const auto misfit = std::ranges::find(fit.misfits, CompanionMisfitKind::Torch,
-                                                  &CompanionMisfit::kind);
+            const auto misfit =
+                std::ranges::find(fit.misfits, CompanionMisfitKind::Torch, &CompanionMisfit::kind);
             if (misfit == fit.misfits.end()) {
                 return false;
             }
@@ -406,7 +409,7 @@ private:
     }
 
     // The variant its label or folder names differs from torch's build; without either, its
-    // release lists builds of torch's kind and none is torch's.
+    // release's builds do not include torch's.
     void variant_differs(const CompanionPin& companion, const FamilyPin& torch,
                          std::vector<CheckFinding>& out) const {
         const std::optional<Backend> build = torch.build();
@@ -445,7 +448,7 @@ private:
                   " folder, and " + ref(torch) + " is the " + build->name() + " build";
         } else {
             const CompanionPackageFact& row = *companion.release;
-            if (!lists_kind(row, *build)) {
+            if (runs_beside_any_variant(row)) {
                 return;
             }
             const CompanionFit fit =
@@ -478,8 +481,9 @@ private:
         }
         const std::vector<std::string>& builds = companion.release->backends;
         return "no release of " + companion.name() + " is built for " + torch.text() +
-               (builds.empty() ? "" : ": pin a torch build " + companion.text() + " has (" +
-                                          join_words(builds) + ")");
+               (builds.empty() ? ""
+                               : ": pin a torch build " + companion.text() + " has (" +
+                                     join_words(builds) + ")");
     }
 
     // Platform and Python misfits of the companion for one place it is installed on.
@@ -509,10 +513,9 @@ private:
                     }
                 }
             }
-            findings_.push_back(make_finding("companion-no-wheel-for-target",
-                                             companion.package->where,
-                                             companion.text() + ": " + misfit.why + " " + where,
-                                             fix));
+            findings_.push_back(
+                make_finding("companion-no-wheel-for-target", companion.package->where,
+                             companion.text() + ": " + misfit.why + " " + where, fix));
         }
     }
 
