@@ -448,7 +448,11 @@ private:
                   " folder, and " + ref(torch) + " is the " + build->name() + " build";
         } else {
             const CompanionPackageFact& row = *companion.release;
-            if (runs_beside_any_variant(row)) {
+            // triton is torch's own dependency and links no torch: beside a CPU torch it is
+            // unused, not broken (beside a ROCm torch it shadows pytorch-triton-rocm).
+            const bool unused =
+                row.pairing == "pinned-by-torch" && build->kind() == BackendKind::Cpu;
+            if (runs_beside_any_variant(row) || unused) {
                 return;
             }
             const CompanionFit fit =
@@ -520,7 +524,9 @@ private:
     }
 
     // A marker that leaves out some platforms says which the line is for: each of those the
-    // release has no wheel for is a finding; a line without a marker is for any platform.
+    // release has no wheel for is a finding; a line without a marker is for any platform. Where
+    // the marker holds on every CPU of an OS (`sys_platform == "linux"`), it names the OS, and a
+    // wheel for one of its CPUs is enough.
     void marker_platforms_without_wheel(const CompanionPin& companion, const FamilyPin& torch) {
         std::vector<std::pair<OperatingSystem, CpuArch>> installed_on;
         for (const auto& [os, arch] : marker_platforms) {
@@ -531,8 +537,25 @@ private:
         if (installed_on.size() == marker_platforms.size()) {
             return;
         }
+        const Version torch_version = torch.version->public_version();
+        const auto has_wheel = [&](OperatingSystem os, CpuArch arch) {
+            CompanionTarget target = beside(torch_version);
+            target.os = os;
+            target.arch = arch;
+            return !companion_fit(*companion.release, target)
+                        .misfits_by(CompanionMisfitKind::Platform);
+        };
         for (const auto& [os, arch] : installed_on) {
-            CompanionTarget target = beside(torch.version->public_version());
+            const bool whole_os = std::ranges::all_of(marker_platforms, [&](const auto& p) {
+                return p.first != os || std::ranges::find(installed_on, p) != installed_on.end();
+            });
+            const bool os_has_wheel = std::ranges::any_of(marker_platforms, [&](const auto& p) {
+                return p.first == os && has_wheel(p.first, p.second);
+            });
+            if (whole_os && os_has_wheel) {
+                continue;
+            }
+            CompanionTarget target = beside(torch_version);
             target.os = os;
             target.arch = arch;
             no_wheel(companion, torch, target,
