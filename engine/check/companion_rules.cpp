@@ -503,7 +503,8 @@ private:
             if (misfit.kind == CompanionMisfitKind::Platform) {
                 fix = "install " + companion.name() + " only on " +
                       join_words(companion.release->platforms) +
-                      " (a marker on the line), or build it from source there";
+                      " (a marker on the line), or build it from source for " +
+                      platform_word(*target.os, *target.arch);
             } else {
                 fix = "use a Python " + companion.text() + " has wheels for";
                 CompanionTarget same_python = target;
