@@ -501,10 +501,11 @@ private:
             }
             std::string fix;
             if (misfit.kind == CompanionMisfitKind::Platform) {
-                fix = "install " + companion.name() + " only on " +
-                      join_words(companion.release->platforms) +
-                      " (a marker on the line), or build it from source for " +
-                      platform_word(*target.os, *target.arch);
+                fix =
+                    "install " + companion.name() + " only on " +
+                    join_words(companion.release->platforms) +
+                    " (an environment marker where it is required), or build it from source for " +
+                    platform_word(*target.os, *target.arch);
             } else {
                 fix = "use a Python " + companion.text() + " has wheels for";
                 CompanionTarget same_python = target;
@@ -567,6 +568,11 @@ private:
     void target_without_wheel(const CompanionPin& companion,
                               const std::vector<const FamilyPin*>& torches,
                               const CheckTarget& target) {
+        // A uv.lock entry without markers of its own is installed where the markers of the
+        // dependencies that name it hold (triton: Linux x86_64), which the reader does not keep.
+        if (file_.format == LockFormat::UvLock && !companion.marker) {
+            return;
+        }
         const MarkerEnvironment environment = marker_environment(target.machine);
         if (!holds(companion.marker, environment)) {
             return;
