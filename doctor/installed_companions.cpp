@@ -80,19 +80,28 @@ std::string row_built_for(const CompanionPackageFact& release) {
 // Why the variant a label names does not run with torch's: another kind of build (CPU beside
 // CUDA), or another CUDA major (PyG's extensions compare only the major, and flash-attn's labels
 // name only it). nullopt: it runs.
-std::optional<std::string> label_variant_misfit(const CompanionLabel& label, const Backend& torch) {
+std::optional<std::uint32_t> cuda_major_of(const LabelledBuild& label) {
+    if (label.cuda_major) {
+        return label.cuda_major;
+    }
+    const auto cuda = label.backend ? label.backend->cuda_version() : std::nullopt;
+    return cuda ? std::optional(cuda->major()) : std::nullopt;
+}
+
+std::optional<std::string> label_variant_misfit(const LabelledBuild& label, const Backend& torch) {
+    const std::optional<std::uint32_t> label_cuda_major = cuda_major_of(label);
     if (label.backend && label.backend->kind() != torch.kind()) {
         return "is a " + std::string(name(label.backend->kind())) + " build (" +
                label.backend->to_string() + "), torch a " + std::string(name(torch.kind())) +
                " build (" + torch.to_string() + ")";
     }
     const auto torch_cuda = torch.cuda_version();
-    if (label.cuda_major && !torch_cuda) {
-        return "is built with CUDA " + std::to_string(*label.cuda_major) + ", torch is " +
+    if (label_cuda_major && !torch_cuda) {
+        return "is built with CUDA " + std::to_string(*label_cuda_major) + ", torch is " +
                torch.to_string();
     }
-    if (label.cuda_major && torch_cuda && *label.cuda_major != torch_cuda->major()) {
-        return "is built with CUDA " + std::to_string(*label.cuda_major) + ", torch (" +
+    if (label_cuda_major && torch_cuda && *label_cuda_major != torch_cuda->major()) {
+        return "is built with CUDA " + std::to_string(*label_cuda_major) + ", torch (" +
                torch.to_string() + ") with CUDA " + torch_cuda->to_string();
     }
     return std::nullopt;
@@ -147,10 +156,9 @@ Judgement judge(const InstalledDistribution& installed, const TorchBuild& torch,
                      {}};
     const CompanionPackageFact* row =
         release_row(matrix, package, installed.version.public_version());
-    const std::optional<CompanionLabel> label =
-        installed.version.has_local()
-            ? parse_companion_label(package, installed.version.local_label())
-            : std::nullopt;
+    const std::optional<LabelledBuild> label =
+        installed.version.has_local() ? parse_companion_label(installed.version.local_label())
+                                      : std::nullopt;
     const std::string label_words = "its local label +" + installed.version.local_label();
     const CompanionFit fit = row != nullptr ? companion_fit(*row, torch.target()) : CompanionFit{};
 
@@ -209,10 +217,10 @@ Judgement judge(const InstalledDistribution& installed, const TorchBuild& torch,
         return found;
     };
     if (!torch_misfits.empty()) {
-        judged.findings.push_back(finding("companion-built-for-other-torch", torch_misfits));
+        judged.findings.push_back(finding("installed-companion-other-torch", torch_misfits));
     }
     if (!variant_misfits.empty()) {
-        judged.findings.push_back(finding("companion-variant-differs", variant_misfits));
+        judged.findings.push_back(finding("installed-companion-other-variant", variant_misfits));
     }
     const bool torch_known = row != nullptr || (label && label->torch_minor);
     if (!torch_known) {

@@ -88,6 +88,26 @@ inline constexpr std::array finding_catalog{
     FindingKind{"known-issue", Severity::Error, Reporter::Check, true,
                 "the pinned torch has a known install or load failure on a target's OS",
                 "docs/checks.md#known-issue"},
+    FindingKind{"companion-built-for-other-torch", Severity::Error, Reporter::Check, false,
+                "a package built against torch (xformers, flash-attn, PyG, torchao, ...) is a "
+                "release or file built for another torch than the one pinned",
+                "docs/checks.md#companion-built-for-other-torch"},
+    FindingKind{"companion-variant-differs", Severity::Error, Reporter::Check, false,
+                "a package built against torch is built for another CUDA, ROCm or CPU variant "
+                "than the pinned torch",
+                "docs/checks.md#companion-variant-differs"},
+    FindingKind{"companion-no-wheel-for-target", Severity::Error, Reporter::Check, false,
+                "the pinned release of a package built against torch has no wheel for a "
+                "platform or Python the file is for (its markers, or a target machine)",
+                "docs/checks.md#companion-no-wheel-for-target"},
+    FindingKind{"companion-metadata-wrong", Severity::Error, Reporter::Check, false,
+                "the wheel metadata of a package built against torch admits the pinned torch, "
+                "but a curated source shows its binaries fail with it",
+                "docs/checks.md#companion-metadata-wrong"},
+    FindingKind{"companion-retired", Severity::Error, Reporter::Check, false,
+                "a retired package built against torch is pinned beside a torch newer than its "
+                "last release accepts",
+                "docs/checks.md#companion-retired"},
     FindingKind{"torch-not-installed", Severity::Error, Reporter::Doctor, false,
                 "no torch distribution in the site-packages folders",
                 "docs/doctor.md#torch-not-installed"},
@@ -105,14 +125,14 @@ inline constexpr std::array finding_catalog{
                 "the installed CUDA build runs on this driver only through CUDA minor version "
                 "compatibility",
                 "docs/doctor.md#driver-minor-version"},
-    FindingKind{"companion-built-for-other-torch", Severity::Error, Reporter::Doctor, false,
+    FindingKind{"installed-companion-other-torch", Severity::Error, Reporter::Doctor, false,
                 "a package built against torch (xformers, flash-attn, a PyG extension) was built "
                 "for another torch than the installed one",
-                "docs/doctor.md#companion-built-for-other-torch"},
-    FindingKind{"companion-variant-differs", Severity::Error, Reporter::Doctor, false,
+                "docs/doctor.md#installed-companion-other-torch"},
+    FindingKind{"installed-companion-other-variant", Severity::Error, Reporter::Doctor, false,
                 "a package built against torch is built for another kind of build or CUDA major "
                 "than the installed torch",
-                "docs/doctor.md#companion-variant-differs"},
+                "docs/doctor.md#installed-companion-other-variant"},
     FindingKind{"companion-unknown-release", Severity::Warning, Reporter::Doctor, false,
                 "a release of a package built against torch that the matrix does not know, so "
                 "whether it fits the installed torch is unknown",

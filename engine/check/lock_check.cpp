@@ -1,6 +1,7 @@
 // check_locked_requirements: the file rules, then the target rules per target, sorted.
 #include "engine/check/lock_check.hpp"
 
+#include "engine/check/companion_rules.hpp"
 #include "engine/check/lock_file_rules.hpp"
 
 #include <algorithm>
@@ -15,6 +16,8 @@ std::vector<CheckFinding> check_locked_requirements(const LockedRequirements& fi
                                                     std::span<const CheckTarget> targets) {
     const std::vector<FamilyPin> pins = torch_family_pins(file);
     std::vector<CheckFinding> findings = check_file_rules(file, pins, matrix);
+    std::vector<CheckFinding> companions = check_companion_rules(file, pins, matrix, targets);
+    findings.insert(findings.end(), companions.begin(), companions.end());
     for (const CheckTarget& target : targets) {
         std::vector<CheckFinding> more = check_target_rules(pins, target);
         findings.insert(findings.end(), more.begin(), more.end());

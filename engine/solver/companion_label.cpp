@@ -1,110 +1,110 @@
-// Reading the torch build a companion's local label names, one scheme per family of packages.
+// parse_companion_label: PyG's, flash-attn's and the PyTorch index's local labels.
 #include "engine/solver/companion_label.hpp"
 
+#include "engine/base/text_scanner.hpp"
+
 #include <algorithm>
-#include <array>
-#include <cctype>
-#include <string>
+#include <charconv>
 
 namespace torchpin {
 
 namespace {
 
-constexpr std::array<std::string_view, 5> pyg_packages{"pyg-lib", "torch-scatter", "torch-sparse",
-                                                       "torch-cluster", "torch-spline-conv"};
-
-bool all_digits(std::string_view text) {
-    return !text.empty() && std::ranges::all_of(text, [](char c) {
-        return std::isdigit(static_cast<unsigned char>(c)) != 0;
-    });
+// The leading decimal digits of `text`, consumed.
+std::string_view take_digits(std::string_view& text) {
+    const auto end = std::ranges::find_if_not(text, [](char c) { return c >= '0' && c <= '9'; });
+    const auto count = static_cast<std::size_t>(end - text.begin());
+    const std::string_view digits = text.substr(0, count);
+    text.remove_prefix(count);
+    return digits;
 }
 
-std::optional<std::uint32_t> cuda_major_of(const Backend& backend) {
-    const auto cuda = backend.cuda_version();
-    return cuda ? std::optional(cuda->major()) : std::nullopt;
-}
-
-// "28" -> 2.8, "212" -> 2.12: the first digit is the major (PyG's pt{M}{m}).
-std::optional<Version> pyg_minor(std::string_view digits) {
-    if (digits.size() < 2 || !all_digits(digits) || (digits.size() > 2 && digits[1] == '0')) {
+std::optional<std::uint32_t> number(std::string_view digits) {
+    std::uint32_t value = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (digits.empty() || error != std::errc{} || end != digits.data() + digits.size()) {
         return std::nullopt;
     }
-    auto version =
-        Version::parse(std::string(digits.substr(0, 1)) + "." + std::string(digits.substr(1)));
-    return version ? std::optional(*version) : std::nullopt;
+    return value;
 }
 
-std::optional<CompanionLabel> pyg_label(std::string_view label) {
+std::optional<Backend> backend(std::string_view text) {
+    auto parsed = Backend::parse(text);
+    return parsed ? std::optional(*parsed) : std::nullopt;
+}
+
+// "pt28cu128": "pt", torch major (one digit) and minor, then a variant label.
+std::optional<LabelledBuild> pyg(std::string_view label) {
     if (!label.starts_with("pt")) {
         return std::nullopt;
     }
-    const std::string_view rest = label.substr(2);
-    const auto letter = std::ranges::find_if(
-        rest, [](char c) { return std::isdigit(static_cast<unsigned char>(c)) == 0; });
-    const auto split = static_cast<std::size_t>(letter - rest.begin());
-    const auto minor = pyg_minor(rest.substr(0, split));
-    const auto backend = Backend::parse(rest.substr(split));
-    if (!minor || !backend) {
+    label.remove_prefix(2);
+    const std::string_view digits = take_digits(label);
+    const auto variant = backend(label);
+    const auto minor = number(digits.size() > 1 ? digits.substr(1) : "");
+    if (!variant || !minor) {
         return std::nullopt;
     }
-    return CompanionLabel{*minor, *backend, cuda_major_of(*backend), std::nullopt};
+    LabelledBuild build;
+    build.scheme = LabelScheme::Pyg;
+    build.torch_minor =
+        Version::from(std::string(digits.substr(0, 1)) + "." + std::to_string(*minor));
+    build.backend = variant;
+    return build;
 }
 
-// "12" -> 12 (a whole major: no PyTorch label has two digits from 10 up), "118" -> 11, "92" -> 9.
-std::optional<std::uint32_t> flash_attn_cuda_major(std::string_view digits) {
-    if (!all_digits(digits)) {
+// "cu12torch2.8cxx11abitrue", "cu118torch2.0cxx11abifalse".
+std::optional<LabelledBuild> flash_attn(std::string_view label) {
+    const std::size_t torch = label.find("torch");
+    const std::size_t abi = label.find("cxx11abi");
+    if (!label.starts_with("cu") || torch == std::string_view::npos ||
+        abi == std::string_view::npos || abi < torch) {
         return std::nullopt;
     }
-    if (digits.size() == 2 && digits[0] != '0' && digits >= "10") {
-        return static_cast<std::uint32_t>((digits[0] - '0') * 10 + (digits[1] - '0'));
-    }
-    const auto cuda = CudaVersion::parse_label("cu" + std::string(digits));
-    return cuda ? std::optional(cuda->major()) : std::nullopt;
-}
-
-std::optional<CompanionLabel> flash_attn_label(std::string_view written) {
-    // PEP 440 lower-cases a local label: an installed 2.8.3+cu12torch2.8cxx11abiTRUE reads back
-    // as +cu12torch2.8cxx11abitrue.
-    std::string lowered(written);
-    std::ranges::transform(lowered, lowered.begin(), [](char c) {
-        return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    });
-    const std::string_view label = lowered;
-    const std::size_t torch_at = label.find("torch");
-    const std::size_t abi_at = label.find("cxx11abi");
-    if (!label.starts_with("cu") || torch_at == std::string_view::npos ||
-        abi_at == std::string_view::npos || abi_at < torch_at) {
+    LabelledBuild build;
+    build.scheme = LabelScheme::FlashAttn;
+    const std::string_view cuda = label.substr(0, torch);
+    if (cuda.size() == 4) { // "cu12": a whole CUDA major
+        build.cuda_major = number(cuda.substr(2));
+        if (!build.cuda_major) {
+            return std::nullopt;
+        }
+    } else if (!(build.backend = backend(cuda))) {
         return std::nullopt;
     }
-    const auto major = flash_attn_cuda_major(label.substr(2, torch_at - 2));
-    const auto minor = Version::parse(label.substr(torch_at + 5, abi_at - torch_at - 5));
-    const std::string_view abi = label.substr(abi_at + 8);
-    if (!major || !minor || minor->release().size() != 2 || minor->has_local() ||
-        minor->to_string() != label.substr(torch_at + 5, abi_at - torch_at - 5) ||
-        (abi != "true" && abi != "false")) {
+    const auto minor = Version::parse(label.substr(torch + 5, abi - torch - 5));
+    const std::string_view flag = label.substr(abi + 8);
+    if (!minor || minor->release().size() != 2 || (flag != "true" && flag != "false")) {
         return std::nullopt;
     }
-    return CompanionLabel{*minor, std::nullopt, major, abi == "true"};
+    build.torch_minor = *minor;
+    build.cxx11_abi = flag == "true";
+    return build;
 }
 
 } // namespace
 
-std::optional<CompanionLabel> parse_companion_label(std::string_view package,
-                                                    std::string_view label) {
-    if (label.empty()) {
-        return std::nullopt;
+std::optional<LabelledBuild> parse_companion_label(std::string_view local_label) {
+    std::string label(local_label);
+    std::ranges::transform(label, label.begin(), ascii_lower);
+    if (auto build = pyg(label)) {
+        return build;
     }
-    if (std::ranges::find(pyg_packages, package) != pyg_packages.end()) {
-        return pyg_label(label);
+    if (auto build = flash_attn(label)) {
+        return build;
     }
-    if (package == "flash-attn") {
-        return flash_attn_label(label);
+    if (auto variant = backend(label)) {
+        LabelledBuild build;
+        build.backend = *variant;
+        return build;
     }
-    const auto backend = Backend::parse(label);
-    if (!backend) {
-        return std::nullopt;
-    }
-    return CompanionLabel{std::nullopt, *backend, cuda_major_of(*backend), std::nullopt};
+    return std::nullopt;
+}
+
+std::string pyg_label(const Version& torch, const Backend& backend) {
+    const auto release = torch.release();
+    return "pt" + std::to_string(release[0]) + std::to_string(release.size() > 1 ? release[1] : 0) +
+           backend.to_string();
 }
 
 } // namespace torchpin

@@ -76,9 +76,9 @@ BOOST_AUTO_TEST_CASE(an_xformers_pinned_to_another_torch_names_both_and_the_rele
     Environment env;
     env.with("torch", "2.8.0+cu128").with("xformers", "0.0.33.post2", {"torch==2.9.1"});
     const DoctorReport report = env.doctor();
-    BOOST_TEST(ids(report) == std::vector<std::string>{"companion-built-for-other-torch"},
+    BOOST_TEST(ids(report) == std::vector<std::string>{"installed-companion-other-torch"},
                all_findings(report));
-    const DoctorFinding* found = find_finding(report, "companion-built-for-other-torch",
+    const DoctorFinding* found = find_finding(report, "installed-companion-other-torch",
                                               "xformers 0.0.33.post2 works with torch==2.9.1");
     BOOST_REQUIRE_MESSAGE(found, all_findings(report));
     BOOST_TEST(found->message.find("the installed torch 2.8.0+cu128") != std::string::npos);
@@ -92,10 +92,10 @@ BOOST_AUTO_TEST_CASE(a_pyg_label_for_another_torch_minor_outweighs_the_release_r
     Environment env;
     env.with("torch", "2.8.0+cu128").with("torch-scatter", "2.1.2+pt27cu128");
     const DoctorReport report = env.doctor();
-    BOOST_TEST(ids(report) == std::vector<std::string>{"companion-built-for-other-torch"},
+    BOOST_TEST(ids(report) == std::vector<std::string>{"installed-companion-other-torch"},
                all_findings(report));
     const DoctorFinding* found =
-        find_finding(report, "companion-built-for-other-torch",
+        find_finding(report, "installed-companion-other-torch",
                      "torch-scatter 2.1.2+pt27cu128 was built for torch 2.7 (its local label "
                      "+pt27cu128), not for torch 2.8.0+cu128");
     BOOST_REQUIRE_MESSAGE(found, all_findings(report));
@@ -118,9 +118,9 @@ BOOST_AUTO_TEST_CASE(a_pyg_cpu_build_beside_a_cuda_torch_is_another_variant) {
     env.with("torch", "2.8.0+cu128").with("torch-sparse", "0.6.18+pt28cpu");
     const DoctorReport report = env.doctor();
     const DoctorFinding* found =
-        find_finding(report, "companion-variant-differs", "is a cpu build (cpu), torch a cuda");
+        find_finding(report, "installed-companion-other-variant", "is a cpu build (cpu), torch a cuda");
     BOOST_REQUIRE_MESSAGE(found, all_findings(report));
-    BOOST_TEST(!find_finding(report, "companion-built-for-other-torch"), all_findings(report));
+    BOOST_TEST(!find_finding(report, "installed-companion-other-torch"), all_findings(report));
 }
 
 BOOST_AUTO_TEST_CASE(a_flash_attn_label_decides_the_torch_minor_and_the_cuda_major) {
@@ -133,9 +133,9 @@ BOOST_AUTO_TEST_CASE(a_flash_attn_label_decides_the_torch_minor_and_the_cuda_maj
     Environment other_major;
     other_major.with("torch", "2.9.0+cu130").with("flash-attn", "2.8.3+cu12torch2.9cxx11abiTRUE");
     const DoctorReport report = other_major.doctor();
-    BOOST_TEST(ids(report) == std::vector<std::string>{"companion-variant-differs"},
+    BOOST_TEST(ids(report) == std::vector<std::string>{"installed-companion-other-variant"},
                all_findings(report));
-    BOOST_TEST(find_finding(report, "companion-variant-differs",
+    BOOST_TEST(find_finding(report, "installed-companion-other-variant",
                             "is built with CUDA 12, torch (cu130) with CUDA 13"),
                all_findings(report));
 }

@@ -1,91 +1,72 @@
-// parse_companion_label: PyG's pt{M}{m}{variant}, flash-attn's cu{CUDA}torch{M}.{m}cxx11abi{B},
-// PyTorch variant labels, and each shape a label must not be read as.
+// parse_companion_label on the label forms of real files: PyG's find-links wheels, flash-attn's
+// release assets (as written and as PEP 440 lower-cases them), PyTorch index labels.
 #include "engine/solver/companion_label.hpp"
 
 #include <boost/test/unit_test.hpp>
 
-using torchpin::Backend;
-using torchpin::CompanionLabel;
-using torchpin::parse_companion_label;
-using torchpin::Version;
+using namespace torchpin;
 
 BOOST_AUTO_TEST_SUITE(companion_label)
 
+// torch_scatter-2.1.2+pt28cu128-cp312-cp312-linux_x86_64.whl on
+// data.pyg.org/whl/torch-2.8.0+cu128.html
 BOOST_AUTO_TEST_CASE(a_pyg_label_names_the_torch_minor_and_the_variant) {
-    const auto label = parse_companion_label("torch-scatter", "pt28cu128");
-    BOOST_REQUIRE(label);
-    BOOST_TEST((*label ==
-                CompanionLabel{Version::from("2.8"), Backend::from("cu128"), 12u, std::nullopt}));
+    const auto build = parse_companion_label("pt28cu128");
+    BOOST_TEST_REQUIRE(build.has_value());
+    BOOST_TEST((build->scheme == LabelScheme::Pyg));
+    BOOST_TEST(build->torch_minor->to_string() == "2.8");
+    BOOST_TEST(build->backend->to_string() == "cu128");
+    BOOST_TEST(!build->cuda_major.has_value());
+    const auto two_digit_minor = parse_companion_label("pt212cu130");
+    BOOST_TEST_REQUIRE(two_digit_minor.has_value());
+    BOOST_TEST(two_digit_minor->torch_minor->to_string() == "2.12");
+    BOOST_TEST(two_digit_minor->backend->to_string() == "cu130");
+    const auto old_cpu = parse_companion_label("pt113cpu");
+    BOOST_TEST_REQUIRE(old_cpu.has_value());
+    BOOST_TEST(old_cpu->torch_minor->to_string() == "1.13");
+    BOOST_TEST(old_cpu->backend->to_string() == "cpu");
 }
 
-BOOST_AUTO_TEST_CASE(a_pyg_label_with_a_two_digit_minor_reads_the_first_digit_as_the_major) {
-    const auto label = parse_companion_label("pyg-lib", "pt212cu130");
-    BOOST_REQUIRE(label);
-    BOOST_TEST(label->torch_minor->to_string() == "2.12");
-    BOOST_TEST(label->backend->to_string() == "cu130");
-    BOOST_TEST(*label->cuda_major == 13u);
-}
-
-BOOST_AUTO_TEST_CASE(a_pyg_cpu_label_has_no_cuda_major) {
-    const auto label = parse_companion_label("torch-cluster", "pt20cpu");
-    BOOST_REQUIRE(label);
-    BOOST_TEST(label->torch_minor->to_string() == "2.0");
-    BOOST_TEST(label->backend->to_string() == "cpu");
-    BOOST_TEST(!label->cuda_major);
-}
-
-BOOST_AUTO_TEST_CASE(a_pyg_label_without_a_variant_or_a_minor_is_not_read) {
-    BOOST_TEST(!parse_companion_label("torch-sparse", "pt28"));
-    BOOST_TEST(!parse_companion_label("torch-sparse", "ptcu128"));
-    BOOST_TEST(!parse_companion_label("torch-sparse", "pt2cu128"));
-    BOOST_TEST(!parse_companion_label("torch-sparse", "pt208cu128")); // 2.08 is no torch minor
-    BOOST_TEST(!parse_companion_label("torch-sparse", "cu128"));      // not PyG's scheme
-}
-
+// flash_attn-2.8.3+cu12torch2.8cxx11abiTRUE-cp312-cp312-linux_x86_64.whl
 BOOST_AUTO_TEST_CASE(a_flash_attn_label_names_the_cuda_major_the_torch_minor_and_the_abi) {
-    const auto label = parse_companion_label("flash-attn", "cu12torch2.8cxx11abiTRUE");
-    BOOST_REQUIRE(label);
-    BOOST_TEST((*label == CompanionLabel{Version::from("2.8"), std::nullopt, 12u, true}));
+    for (const char* label : {"cu12torch2.8cxx11abiTRUE", "cu12torch2.8cxx11abitrue"}) {
+        const auto build = parse_companion_label(label);
+        BOOST_TEST_REQUIRE(build.has_value(), label);
+        BOOST_TEST((build->scheme == LabelScheme::FlashAttn));
+        BOOST_TEST(build->torch_minor->to_string() == "2.8");
+        BOOST_TEST(*build->cuda_major == 12u);
+        BOOST_TEST(!build->backend.has_value());
+        BOOST_TEST(*build->cxx11_abi);
+    }
+    // flash-attn 2.3 named the toolkit: flash_attn-2.3.6+cu118torch2.0cxx11abiFALSE-…
+    const auto toolkit = parse_companion_label("cu118torch2.0cxx11abiFALSE");
+    BOOST_TEST_REQUIRE(toolkit.has_value());
+    BOOST_TEST(toolkit->backend->to_string() == "cu118");
+    BOOST_TEST(!toolkit->cuda_major.has_value());
+    BOOST_TEST(!*toolkit->cxx11_abi);
 }
 
-BOOST_AUTO_TEST_CASE(an_old_flash_attn_label_spells_a_cuda_minor_too) {
-    const auto label = parse_companion_label("flash-attn", "cu118torch2.0cxx11abiFALSE");
-    BOOST_REQUIRE(label);
-    BOOST_TEST(label->torch_minor->to_string() == "2.0");
-    BOOST_TEST(*label->cuda_major == 11u);
-    BOOST_TEST(*label->cxx11abi == false);
+BOOST_AUTO_TEST_CASE(a_pytorch_index_label_names_the_variant_only) {
+    const auto build = parse_companion_label("cu126");
+    BOOST_TEST_REQUIRE(build.has_value());
+    BOOST_TEST((build->scheme == LabelScheme::PytorchIndex));
+    BOOST_TEST(!build->torch_minor.has_value());
+    BOOST_TEST(build->backend->to_string() == "cu126");
+    BOOST_TEST(parse_companion_label("rocm6.4")->backend->to_string() == "rocm6.4");
 }
 
-BOOST_AUTO_TEST_CASE(a_flash_attn_label_reads_in_the_lower_case_pep_440_gives_it) {
-    const auto label = parse_companion_label(
-        "flash-attn", Version::from("2.8.3+cu12torch2.8cxx11abiTRUE").local_label());
-    BOOST_REQUIRE(label);
-    BOOST_TEST(label->torch_minor->to_string() == "2.8");
-    BOOST_TEST(*label->cxx11abi == true);
+BOOST_AUTO_TEST_CASE(other_labels_name_no_build) {
+    for (const char* label :
+         {"", "local", "pt", "pt2cu128", "ptxcu128", "pt28", "cu12torch2.8",
+          "cu12torch2cxx11abitrue", "cu12torch2.8cxx11abimaybe", "cuxytorch2.8cxx11abitrue"}) {
+        BOOST_TEST(!parse_companion_label(label).has_value(), label);
+    }
 }
 
-BOOST_AUTO_TEST_CASE(a_flash_attn_label_out_of_its_scheme_is_not_read) {
-    BOOST_TEST(!parse_companion_label("flash-attn", "cu12torch2.8"));
-    BOOST_TEST(!parse_companion_label("flash-attn", "cu12torch2.8cxx11abiMAYBE"));
-    BOOST_TEST(!parse_companion_label("flash-attn", "cu12torch2.8.1cxx11abiTRUE"));
-    BOOST_TEST(!parse_companion_label("flash-attn", "cuXtorch2.8cxx11abiTRUE"));
-    BOOST_TEST(!parse_companion_label("flash-attn", "cu128"));
-}
-
-BOOST_AUTO_TEST_CASE(another_package_reads_a_pytorch_variant_label) {
-    const auto label = parse_companion_label("torchao", "cu126");
-    BOOST_REQUIRE(label);
-    BOOST_TEST((*label == CompanionLabel{std::nullopt, Backend::from("cu126"), 12u, std::nullopt}));
-    const auto rocm = parse_companion_label("torchao", "rocm6.4");
-    BOOST_REQUIRE(rocm);
-    BOOST_TEST(rocm->backend->to_string() == "rocm6.4");
-    BOOST_TEST(!rocm->cuda_major);
-}
-
-BOOST_AUTO_TEST_CASE(an_empty_or_foreign_label_says_nothing) {
-    BOOST_TEST(!parse_companion_label("xformers", ""));
-    BOOST_TEST(!parse_companion_label("xformers", "git1234"));
-    BOOST_TEST(!parse_companion_label("torchao", "pt28cu128")); // PyG's scheme, not torchao's
+BOOST_AUTO_TEST_CASE(pyg_label_writes_what_the_parser_reads) {
+    const std::string label = pyg_label(Version::from("2.12.0"), Backend::from("cu130"));
+    BOOST_TEST(label == "pt212cu130");
+    BOOST_TEST(parse_companion_label(label)->torch_minor->to_string() == "2.12");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
