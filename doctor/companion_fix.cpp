@@ -32,9 +32,12 @@ std::string install_instruction(const CompanionPackageFact& release,
     }
     const std::string pin = "'" + release.package + "==" + placement->version.to_string() + "'";
     switch (placement->source.kind) {
-    case PinSourceKind::PytorchIndex: return "pip install " + pin + " --index-url " + index;
-    case PinSourceKind::Pypi: return "pip install " + pin;
-    case PinSourceKind::FindLinks: return "pip install " + pin + " -f " + placement->source.url;
+    case PinSourceKind::PytorchIndex:
+        return "pip install " + pin + " --index-url " + index;
+    case PinSourceKind::Pypi:
+        return "pip install " + pin;
+    case PinSourceKind::FindLinks:
+        return "pip install " + pin + " -f " + placement->source.url;
     case PinSourceKind::DirectUrl:
         return "pip install '" + release.package + " @ " + placement->source.url + "'";
     }

@@ -262,16 +262,14 @@ private:
         }
         switch (companion.label->scheme) {
         case LabelScheme::Pyg: {
-            pin += "+" + pyg_label(torch_version, *build);
-            std::string page = row.files_url;
-            const std::size_t minor = page.find("{T.M}");
-            const std::size_t variant = page.find("{variant}");
-            if (minor != std::string::npos && variant != std::string::npos && minor < variant) {
-                page.replace(variant, 9, build->to_string());
-                page.replace(minor, 5, minor_of(torch_version).to_string());
-                pin += " from " + page;
+            // Labelled and on its page as resolve places it (engine/solver/companion_source).
+            const CompanionTarget target{torch_version, build, {}, {}, {}};
+            const auto placed = place_companion(row, target, pytorch_index_url(*build));
+            if (!placed || placed->source.kind != PinSourceKind::FindLinks) {
+                return pin;
             }
-            return pin;
+            return companion.name() + "==" + placed->version.to_string() + " from " +
+                   placed->source.url;
         }
         case LabelScheme::PytorchIndex:
             return pin + "+" + build->to_string() + " from " + pytorch_index_url(*build);

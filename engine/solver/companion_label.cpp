@@ -101,10 +101,4 @@ std::optional<LabelledBuild> parse_companion_label(std::string_view local_label)
     return std::nullopt;
 }
 
-std::string pyg_label(const Version& torch, const Backend& backend) {
-    const auto release = torch.release();
-    return "pt" + std::to_string(release[0]) + std::to_string(release.size() > 1 ? release[1] : 0) +
-           backend.to_string();
-}
-
 } // namespace torchpin

@@ -34,7 +34,4 @@ struct LabelledBuild {
 // parse_companion_label("pt212cu130") is torch 2.12 and cu130 (PyG's torch major is one digit).
 std::optional<LabelledBuild> parse_companion_label(std::string_view local_label);
 
-// PyG's label for a torch release and variant: pyg_label(2.8.0, cu128) == "pt28cu128".
-std::string pyg_label(const Version& torch, const Backend& backend);
-
 } // namespace torchpin

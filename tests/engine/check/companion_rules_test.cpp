@@ -46,7 +46,9 @@ CompanionPackageFact fact(const Row& row) {
         f.retired_note = "no release will come";
     }
     if (f.package == "torch-scatter") {
+        f.files_on = {"find-links"};
         f.files_url = "https://data.pyg.org/whl/torch-{T.M}.0+{variant}.html";
+        f.label = "pt{TM}{variant}";
     }
     return f;
 }

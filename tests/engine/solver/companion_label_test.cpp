@@ -63,10 +63,4 @@ BOOST_AUTO_TEST_CASE(other_labels_name_no_build) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(pyg_label_writes_what_the_parser_reads) {
-    const std::string label = pyg_label(Version::from("2.12.0"), Backend::from("cu130"));
-    BOOST_TEST(label == "pt212cu130");
-    BOOST_TEST(parse_companion_label(label)->torch_minor->to_string() == "2.12");
-}
-
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,6 +1,8 @@
 // companion_fit on the real rows of data/ecosystem.toml: each pairing mode, the curated range
 // beside the metadata, torch variants by label and by CUDA major, platforms and CPython ranges.
 #include "engine/solver/companion_fit.hpp"
+#include "engine/solver/companion_label.hpp"
+#include "engine/solver/companion_source.hpp"
 #include "tests/importers/dataset/ecosystem_rows.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -123,6 +125,46 @@ BOOST_AUTO_TEST_CASE(cpython_ranges_come_from_the_python_column) {
     BOOST_TEST(!torchpin::python_range("per torch wheel"));
     BOOST_TEST(!torchpin::python_range("cp3x-abi3 (py_limited_api=True)"));
     BOOST_TEST(torchpin::python_range("py39-none (stable ABI)")->first_minor == 9U);
+}
+
+// Where resolve places a file, and the label it pins, is what check and doctor read back.
+BOOST_AUTO_TEST_CASE(a_placed_pyg_file_is_labelled_as_the_label_parser_reads_it) {
+    const auto target = linux_target("2.12.0", "cu130");
+    const auto placed = torchpin::place_companion(test::companion_row("torch-scatter", "2.1.2"),
+                                                  target, "https://download.pytorch.org/whl/cu130");
+    BOOST_REQUIRE(placed.has_value());
+    BOOST_TEST(placed->version.to_string() == "2.1.2+pt212cu130");
+    BOOST_TEST(placed->source.url == "https://data.pyg.org/whl/torch-2.12.0+cu130.html");
+    BOOST_TEST((placed->source.kind == torchpin::PinSourceKind::FindLinks));
+    const auto label = torchpin::parse_companion_label(placed->version.local_label());
+    BOOST_TEST(label->torch_minor->to_string() == "2.12");
+    BOOST_TEST(label->backend->to_string() == "cu130");
+}
+
+// flash-attn's asset: CUDA major, torch minor, the C++ ABI torch's pip wheels use (TRUE from 2.7)
+// and the CPython; a CPU build has no CUDA major, so no asset.
+BOOST_AUTO_TEST_CASE(a_release_asset_url_is_formed_from_its_scheme) {
+    const auto& row = test::companion_row("flash-attn", "2.8.3");
+    const auto placed =
+        torchpin::place_companion(row, linux_target("2.6.0", "cu124", "cp3.11"), "");
+    BOOST_REQUIRE(placed.has_value());
+    BOOST_TEST(placed->source.url ==
+               "https://github.com/Dao-AILab/flash-attention/releases/download/v2.8.3/"
+               "flash_attn-2.8.3+cu12torch2.6cxx11abiFALSE-cp311-cp311-linux_x86_64.whl");
+    BOOST_TEST(placed->url_from_scheme);
+    BOOST_TEST(!torchpin::place_companion(row, linux_target("2.6.0", "cpu"), "").has_value());
+}
+
+// xformers lives in the answer's PyTorch index folder; bitsandbytes on PyPI.
+BOOST_AUTO_TEST_CASE(index_packages_come_from_the_answers_folder_or_pypi) {
+    const auto xformers = torchpin::place_companion(test::companion_row("xformers", "0.0.35"),
+                                                    linux_target("2.12.0", "cu130"), "INDEX");
+    BOOST_TEST((xformers->source.kind == torchpin::PinSourceKind::PytorchIndex));
+    BOOST_TEST(xformers->source.url == "INDEX");
+    BOOST_TEST(!xformers->url_from_scheme);
+    const auto bnb = torchpin::place_companion(test::companion_row("bitsandbytes", "0.50.1"),
+                                               linux_target("2.12.0", "cu130"), "INDEX");
+    BOOST_TEST((bnb->source.kind == torchpin::PinSourceKind::Pypi));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
