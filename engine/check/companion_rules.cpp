@@ -46,13 +46,6 @@ Version minor_of(const Version& version) {
                          std::to_string(release.size() > 1 ? release[1] : 0));
 }
 
-// Whether the release is built for the CPU alone (torchtext's "cpu") or for any torch: such a
-// package runs beside every variant of torch, so its `backends` say nothing about torch's.
-bool runs_beside_any_variant(const CompanionPackageFact& release) {
-    return std::ranges::all_of(
-        release.backends, [](const std::string& word) { return word == "cpu" || word == "any"; });
-}
-
 // A companion entry with an exact version and its release's row.
 struct CompanionPin {
     const LockedPackage* package = nullptr;

@@ -47,6 +47,15 @@ std::string minors_text(const std::vector<Version>& minors) {
     return join_words(words);
 }
 
+// "<release> <fact>, not <target part>": the misfit's sentence, and its fact alone.
+CompanionMisfit misfit(CompanionMisfitKind kind, const CompanionPackageFact& release,
+                       std::string fact, const std::string& not_part,
+                       const std::string& remark = "") {
+    std::string why = release_name(release) + (fact.starts_with("'s ") ? "" : " ") + fact;
+    why += (not_part.empty() ? "" : ", not " + not_part) + remark;
+    return CompanionMisfit{kind, std::move(why), std::move(fact) + remark};
+}
+
 std::optional<CompanionMisfit> torch_misfit(const CompanionPackageFact& release,
                                             const Version& torch) {
     const std::string torch_text = "torch " + torch.to_string();
@@ -57,36 +66,37 @@ std::optional<CompanionMisfit> torch_misfit(const CompanionPackageFact& release,
         if (std::ranges::any_of(release.built_against, pinned_by)) {
             return std::nullopt;
         }
-        return CompanionMisfit{CompanionMisfitKind::Torch, release_name(release) +
-                                                               " is the one torch " +
-                                                               join_words(release.built_against) +
-                                                               " pins, not " + torch_text + "'s"};
+        return misfit(CompanionMisfitKind::Torch, release,
+                      "is the one torch " + join_words(release.built_against) + " pins",
+                      torch_text + "'s");
     }
     const std::vector<Version> minors = torch_minors_built(release);
     if (!minors.empty() &&
         std::ranges::find(minors, Version::from(minor_of(torch))) == minors.end()) {
-        return CompanionMisfit{CompanionMisfitKind::Torch,
-                               release_name(release) + " has files for torch " +
-                                   minors_text(minors) +
-                                   " only (each for its torch minor), not for " + torch_text};
+        return misfit(CompanionMisfitKind::Torch, release,
+                      "has files for torch " + minors_text(minors) +
+                          " only (each for its torch minor)",
+                      "for " + torch_text);
     }
     if (release.torch && !release.torch->contains(torch, true)) {
-        std::string why = release_name(release) + " works with torch" + release.torch->to_string() +
-                          " only, not " + torch_text;
+        std::string remark;
         if (release.metadata_says &&
             release.metadata_says->to_string() != release.torch->to_string()) {
-            why += " (its metadata says torch" + release.metadata_says->to_string() + ")";
+            remark = " (its metadata says torch" + release.metadata_says->to_string() + ")";
         }
-        return CompanionMisfit{CompanionMisfitKind::Torch, why};
+        return misfit(CompanionMisfitKind::Torch, release,
+                      "works with torch" + release.torch->to_string() + " only", torch_text,
+                      remark);
     }
     if (release.metadata_says && !release.metadata_says->contains(torch, true)) {
-        std::string why = release_name(release) + "'s metadata requires torch" +
-                          release.metadata_says->to_string() +
-                          ", so pip and uv will not install it beside " + torch_text;
-        if (release.torch) {
-            why += " (its binaries accept torch" + release.torch->to_string() + ")";
-        }
-        return CompanionMisfit{CompanionMisfitKind::Torch, why};
+        const std::string remark =
+            release.torch ? " (its binaries accept torch" + release.torch->to_string() + ")" : "";
+        const std::string fact = "'s metadata requires torch" + release.metadata_says->to_string();
+        return CompanionMisfit{CompanionMisfitKind::Torch,
+                               release_name(release) + fact +
+                                   ", so pip and uv will not install it beside " + torch_text +
+                                   remark,
+                               fact + remark};
     }
     return std::nullopt;
 }
@@ -126,14 +136,15 @@ void judge_backend(const CompanionPackageFact& release, const Backend& backend, 
         }
         return;
     }
-    if (std::ranges::any_of(release.backends, [&](const std::string& word) {
+    if (runs_beside_any_variant(release) ||
+        std::ranges::any_of(release.backends, [&](const std::string& word) {
             return backend_listed(word, backend);
         })) {
         return;
     }
-    fit.misfits.push_back({CompanionMisfitKind::Backend, release_name(release) + " is built for " +
-                                                             join_words(release.backends) +
-                                                             ", not " + backend.to_string()});
+    fit.misfits.push_back(misfit(CompanionMisfitKind::Backend, release,
+                                 "is built for " + join_words(release.backends),
+                                 backend.to_string()));
 }
 
 bool platform_listed(const std::string& word, OperatingSystem os, CpuArch arch) {
@@ -152,10 +163,9 @@ void judge_platform(const CompanionPackageFact& release, OperatingSystem os, Cpu
         })) {
         return;
     }
-    fit.misfits.push_back(
-        {CompanionMisfitKind::Platform, release_name(release) + " has wheels for " +
-                                            join_words(release.platforms) + " only, not " +
-                                            platform_word(os, arch)});
+    fit.misfits.push_back(misfit(CompanionMisfitKind::Platform, release,
+                                 "has wheels for " + join_words(release.platforms) + " only",
+                                 platform_word(os, arch)));
 }
 
 void judge_python(const CompanionPackageFact& release, const PythonTarget& python,
@@ -171,9 +181,8 @@ void judge_python(const CompanionPackageFact& release, const PythonTarget& pytho
     }
     std::string supported = "CPython 3." + std::to_string(range->first_minor);
     supported += range->last_minor ? " to 3." + std::to_string(*range->last_minor) : " and newer";
-    fit.misfits.push_back(
-        {CompanionMisfitKind::Python,
-         release_name(release) + " has wheels for " + supported + ", not " + python.interpreter()});
+    fit.misfits.push_back(misfit(CompanionMisfitKind::Python, release,
+                                 "has wheels for " + supported, python.interpreter()));
 }
 
 } // namespace
@@ -195,6 +204,13 @@ std::string_view name(CompanionMisfitKind kind) noexcept {
 bool CompanionFit::misfits_by(CompanionMisfitKind kind) const noexcept {
     return std::ranges::any_of(misfits,
                                [kind](const CompanionMisfit& m) { return m.kind == kind; });
+}
+
+bool runs_beside_any_variant(const CompanionPackageFact& release) {
+    return !release.backends.empty() &&
+           std::ranges::all_of(release.backends, [](const std::string& word) {
+               return word == "cpu" || word == "any";
+           });
 }
 
 SpecifierSet accepted_torch(const CompanionPackageFact& release) {

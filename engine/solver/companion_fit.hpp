@@ -28,7 +28,12 @@ std::string_view name(CompanionMisfitKind kind) noexcept; // "torch", "backend",
 
 struct CompanionMisfit {
     CompanionMisfitKind kind;
-    std::string why; // "its wheels are built for torch 2.4 to 2.8 (the torch minor in their label)"
+    // "flash-attn 2.8.3 has files for torch 2.4 to 2.8 only (each for its torch minor), not for
+    // torch 2.9.0": the release, what it has, and what the target lacks.
+    std::string why;
+    // The same of the release alone, for a reason shared by several targets: "has files for torch
+    // 2.4 to 2.8 only (each for its torch minor)".
+    std::string fact;
 };
 
 struct CompanionFit {
@@ -50,6 +55,10 @@ SpecifierSet accepted_torch(const CompanionPackageFact& release);
 // The torch minors the release has files for where its files are per minor ("2.4" ... "2.8"),
 // in the data's order; empty for the other pairing modes.
 std::vector<Version> torch_minors_built(const CompanionPackageFact& release);
+
+// Whether the release's builds have no CUDA, ROCm or XPU code (backends "cpu" or "any" only:
+// torchtext's CPU ops, torchdata's pure Python), so one build runs beside every torch variant.
+bool runs_beside_any_variant(const CompanionPackageFact& release);
 
 // Whether `release` fits `target`, each misfit with its reason in words that name the release.
 CompanionFit companion_fit(const CompanionPackageFact& release, const CompanionTarget& target);

@@ -47,6 +47,29 @@ std::string label(const Candidate& c) {
     return c.torch.to_string() + "+" + c.backend.to_string();
 }
 
+// "no flash-attn release fits: the newest, 2.8.3.post1, has files for torch 2.4 to 2.8 only (each
+// for its torch minor) and is built for cu12", with the retirement where the package is retired.
+std::string companion_misfit_text(const CompanionDoesNotFit& r,
+                                  const std::vector<std::string>& facts) {
+    std::string text;
+    if (!r.newest) {
+        text = "no " + r.package + " release the matrix knows is admitted by " + r.requirement;
+    } else {
+        std::vector<std::string> said;
+        for (const std::string& fact : facts) {
+            said.push_back(fact.starts_with("'s ") ? "its " + fact.substr(3) : fact);
+        }
+        text = "no " + r.package + " release fits: the newest" +
+               (r.requirement.empty() ? "" : " that " + r.requirement + " admits") + ", " +
+               r.newest->to_string() + ", " + join_words(said) +
+               (r.fits_without_requirement ? " (another release would fit)" : "");
+    }
+    if (!r.retired_note.empty()) {
+        text += "; " + r.package + " is retired: " + r.retired_note;
+    }
+    return text;
+}
+
 struct Visitor {
     std::string operator()(const ExcludedByRequirement& r) const {
         return r.package + " " + r.version.to_string() + " is excluded by the requirement " +
@@ -102,41 +125,13 @@ struct Visitor {
                r.paired->to_string() + ", which the requirement " + r.requirement + " excludes";
     }
     std::string operator()(const CompanionDoesNotFit& r) const {
-        std::string text;
-        if (!r.newest) {
-            text = "no " + r.package + " release the matrix knows is admitted by " + r.requirement;
-        } else {
-            text = "no " + r.package + " release fits: the newest" +
-                   (r.requirement.empty() ? "" : " that " + r.requirement + " admits") + ", " +
-                   r.newest->to_string() + ", " + join_words(without_name(r)) +
-                   (r.fits_without_requirement ? " (another release would fit)" : "");
-        }
-        if (!r.retired_note.empty()) {
-            text += "; " + r.package + " is retired: " + r.retired_note;
-        }
-        return text;
+        return companion_misfit_text(r, r.facts);
     }
     std::string operator()(const WrongBackendKind& r) const {
         return r.backend.to_string() + ": " + r.why;
     }
     std::string operator()(const MissingFact& r) const {
         return r.backend.to_string() + ": " + r.what + " (unknown to the matrix)";
-    }
-
-private:
-    // The misfits say "xformers 0.0.35 works with ..."; after "the newest, 0.0.35," the name
-    // and version go.
-    static std::vector<std::string> without_name(const CompanionDoesNotFit& r) {
-        const std::string prefix = r.package + " " + r.newest->to_string();
-        std::vector<std::string> out;
-        for (const std::string& why : r.why) {
-            std::string rest = why.starts_with(prefix) ? why.substr(prefix.size()) : " " + why;
-            if (rest.starts_with("'s ")) {
-                rest = " its " + rest.substr(3);
-            }
-            out.push_back(rest.substr(1));
-        }
-        return out;
     }
 };
 
@@ -289,6 +284,26 @@ std::optional<AnswerHint> builds_for(const CompatMatrix& matrix, const TargetMac
                                       newest == oldest ? "" : newest);
 }
 
+// A package built against torch that no release fits, once per release: the facts of its newest
+// release for every build of the release together ("has files for torch 2.4 to 2.8 only" once,
+// "is built for cu12" for the CUDA 13 builds).
+void add_companion_misfit(
+    std::vector<std::pair<CompanionDoesNotFit, std::vector<std::string>>>& all,
+    const CompanionDoesNotFit& misfit) {
+    auto it = std::ranges::find_if(all, [&](const auto& entry) {
+        return entry.first.package == misfit.package && entry.first.newest == misfit.newest;
+    });
+    if (it == all.end()) {
+        all.push_back({misfit, {}});
+        it = std::prev(all.end());
+    }
+    for (const std::string& fact : misfit.facts) {
+        if (std::ranges::find(it->second, fact) == it->second.end()) {
+            it->second.push_back(fact);
+        }
+    }
+}
+
 // The reasons of one release's candidates, each kind once: the builds the driver is too old
 // for with what each needs, those only expected from nightlies, the others one by one.
 std::string release_reasons(const std::vector<const Candidate*>& candidates) {
@@ -296,6 +311,7 @@ std::string release_reasons(const std::vector<const Candidate*>& candidates) {
     bool no_driver = false;
     std::vector<std::string> unverified;
     std::vector<std::string> uncertain; // built by nightlies, the release's build uncertain
+    std::vector<std::pair<CompanionDoesNotFit, std::vector<std::string>>> misfits; // by package
     std::vector<const Candidate*> others;
     for (const Candidate* c : candidates) {
         const Rejection& first = c->rejections.front();
@@ -305,6 +321,8 @@ std::string release_reasons(const std::vector<const Candidate*>& candidates) {
             no_driver = !d->have;
         } else if (const auto* n = std::get_if<BuildNotVerified>(&first)) {
             (n->possible ? uncertain : unverified).push_back(c->backend.to_string());
+        } else if (const auto* m = std::get_if<CompanionDoesNotFit>(&first)) {
+            add_companion_misfit(misfits, *m);
         } else {
             others.push_back(c);
         }
@@ -326,6 +344,9 @@ std::string release_reasons(const std::vector<const Candidate*>& candidates) {
                         (uncertain.size() == 1 ? "it" : "them") +
                         " is uncertain and no index listing shows " +
                         (uncertain.size() == 1 ? "it" : "them"));
+    }
+    for (const auto& [misfit, facts] : misfits) {
+        parts.push_back(companion_misfit_text(misfit, facts));
     }
     const std::vector<std::string> rest = grouped_reasons(others);
     parts.insert(parts.end(), rest.begin(), rest.end());

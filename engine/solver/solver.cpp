@@ -526,7 +526,8 @@ private:
             if (fit.fits() && !placement) {
                 fit.misfits.push_back({CompanionMisfitKind::Platform,
                                        release->package + " " + release->version.to_string() +
-                                           " has no prebuilt file for this build (source only)"});
+                                           " has no prebuilt file for this build (source only)",
+                                       "has no prebuilt file for this build (source only)"});
             }
             if (!admitted(package, release->version)) {
                 misfit.fits_without_requirement = misfit.fits_without_requirement || fit.fits();
@@ -539,7 +540,7 @@ private:
             if (!misfit.newest) {
                 misfit.newest = release->version;
                 for (const CompanionMisfit& m : fit.misfits) {
-                    misfit.why.push_back(m.why);
+                    misfit.facts.push_back(m.fact);
                 }
             }
         }

@@ -114,10 +114,10 @@ struct CompanionDoesNotFit {
     std::string package;
     Version torch;
     Backend backend;
-    std::optional<Version> newest; // none: the requirement admits no release the matrix knows
-    std::vector<std::string> why;  // the newest's misfits (CompanionMisfit::why)
-    std::string requirement;       // the user's requirement on the package, "" if none
-    std::string retired_note;      // set when the package is retired
+    std::optional<Version> newest;  // none: the requirement admits no release the matrix knows
+    std::vector<std::string> facts; // the newest's misfits, of the release alone (CompanionMisfit)
+    std::string requirement;        // the user's requirement on the package, "" if none
+    std::string retired_note;       // set when the package is retired
     // Whether some release fits once the user's requirement on the package is left out.
     bool fits_without_requirement = false;
 };

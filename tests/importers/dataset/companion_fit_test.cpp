@@ -64,6 +64,13 @@ BOOST_AUTO_TEST_CASE(an_over_wide_metadata_range_is_narrowed_by_the_curated_one)
                                             "torch 2.4.0 (its metadata says torch>=2.3.0)");
 }
 
+// torchtext's builds carry CPU ops only: one build runs beside every variant of its torch.
+BOOST_AUTO_TEST_CASE(a_cpu_only_package_fits_every_variant) {
+    BOOST_TEST(fit("torchtext", "0.18.0", linux_target("2.3.0", "cu121", "cp3.11")).fits());
+    BOOST_TEST(torchpin::runs_beside_any_variant(test::companion_row("torchtext", "0.18.0")));
+    BOOST_TEST(!torchpin::runs_beside_any_variant(test::companion_row("torchao", "0.18.0")));
+}
+
 // A floor (stable ABI): torchao 0.18.0 runs on 2.11 and every later torch.
 BOOST_AUTO_TEST_CASE(a_floor_fits_every_later_torch) {
     BOOST_TEST(fit("torchao", "0.18.0", linux_target("2.14.1", "cu130")).fits());
