@@ -22,10 +22,6 @@ const Candidate& solution_of(const ResolvedAnswer& answer) {
     return *answer.resolution.solution;
 }
 
-std::string pin_requirement(const Pin& pin) {
-    return pin.requirement();
-}
-
 // The find-links pages the pins' files are on (PyG's per torch minor), each once, in pin order.
 std::vector<std::string> find_links_pages(const Candidate& s) {
     std::vector<std::string> pages;
@@ -108,7 +104,7 @@ std::string shell_quote(const std::string& word) {
 std::string pin_words(const Candidate& s) {
     std::string words;
     for (const Pin& pin : s.pins) {
-        words += " " + shell_quote(pin_requirement(pin));
+        words += " " + shell_quote(pin.requirement());
     }
     for (const std::string& page : find_links_pages(s)) {
         words += " --find-links " + shell_quote(page);
@@ -201,9 +197,8 @@ namespace {
 // over both (the labelled pins exist only on the PyTorch index), and uv consults the extra index
 // first and takes each package from the first index that has it, so both install the torch
 // family from the PyTorch index and everything else from PyPI or, under uv, where the PyTorch
-// index mirrors it (docs/cli.md, "Requirements under pip and uv").
-// A package built against torch on a find-links page (PyG) adds the page: its labelled pin
-// exists nowhere else.
+// index mirrors it (docs/cli.md, "Requirements under pip and uv"). A package built against torch
+// on a find-links page (PyG) adds the page: its labelled pin exists nowhere else.
 std::string index_lines(const ResolvedAnswer& answer) {
     std::string lines = "--index-url " + std::string(pypi_simple_url) + "\n--extra-index-url " +
                         answer.resolution.index_url() + "\n";
@@ -221,7 +216,7 @@ std::string format_requirements(const ResolvedAnswer& answer) {
     text += index_lines(answer);
     const auto files = pin_files(answer.session.matrix, s);
     for (const Pin& pin : s.pins) {
-        text += pin_requirement(pin);
+        text += pin.requirement();
         const PinFiles* known = files_of(files, pin.package);
         if (answer.with_hashes && known != nullptr && known->installed_hashed) {
             for (const IndexFile* file : known->hashed) {
@@ -258,13 +253,14 @@ std::string format_uv_project(const ResolvedAnswer& answer) {
     const std::string marker = platform_marker(answer.session.target.tags);
     const std::vector<std::string> pages = find_links_pages(s);
     std::string text = header_comments(answer);
-    text += "# Add to pyproject.toml. `uv lock` ignores --torch-backend, so the index is "
-            "explicit and\n# only the torch family is taken from it, on this platform.\n\n";
+    text += "# Add to pyproject.toml. `uv lock` ignores --torch-backend, so the indexes are "
+            "explicit and\n# only the packages named in tool.uv.sources are taken from them, on "
+            "this platform.\n\n";
     text += "[project]\ndependencies = [\n";
     for (const Pin& pin : s.pins) {
         const std::string requirement =
             pin.version ? pin.package + "==" + pin.version->public_version().to_string()
-                        : pin_requirement(pin);
+                        : pin.requirement();
         text += "    \"" + requirement + "\",\n";
     }
     text += "]\n\n[[tool.uv.index]]\nname = \"" + index + "\"\nurl = \"" +
@@ -343,7 +339,7 @@ nlohmann::ordered_json resolve_json(const ResolverSession& session, const Resolu
                 {"name", pin.package},
                 {"version", pin.version ? nlohmann::ordered_json(pin.version->to_string())
                                         : nlohmann::ordered_json(nullptr)},
-                {"requirement", pin_requirement(pin)},
+                {"requirement", pin.requirement()},
                 {"source", pin.source
                                ? nlohmann::ordered_json{{"kind", name(pin.source->kind)},
                                                         {"url", pin.source->url}}

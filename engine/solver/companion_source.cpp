@@ -81,32 +81,39 @@ std::optional<CompanionPlacement> place_companion(const CompanionPackageFact& re
     if (release.files_on.empty()) {
         return std::nullopt;
     }
+    // Filled member by member: mingw's g++ 12 at -O3 takes the aggregate temporaries of an
+    // optional's braced initialisation for uninitialised strings (-Wmaybe-uninitialized).
+    CompanionPlacement placed;
+    placed.version = release.version;
     const std::string& first = release.files_on.front();
     if (first == "pytorch-index") {
-        return CompanionPlacement{{PinSourceKind::PytorchIndex, index_url}, release.version};
+        placed.source.url = index_url;
+        return placed;
     }
     if (first == "pypi") {
-        return CompanionPlacement{{PinSourceKind::Pypi, "https://pypi.org/simple"},
-                                  release.version};
+        placed.source.kind = PinSourceKind::Pypi;
+        placed.source.url = "https://pypi.org/simple";
+        return placed;
     }
-    if (files_on(release, "find-links") || files_on(release, "release-assets")) {
-        const auto url = expand(release.files_url, release, target);
-        if (!url) {
+    if (!files_on(release, "find-links") && !files_on(release, "release-assets")) {
+        return std::nullopt; // source-only
+    }
+    const auto url = expand(release.files_url, release, target);
+    if (!url) {
+        return std::nullopt;
+    }
+    if (!release.label.empty()) {
+        const auto label = expand(release.label, release, target);
+        if (!label) {
             return std::nullopt;
         }
-        Version version = release.version;
-        if (!release.label.empty()) {
-            const auto label = expand(release.label, release, target);
-            if (!label) {
-                return std::nullopt;
-            }
-            version = version.with_local(*label);
-        }
-        const PinSourceKind kind =
-            files_on(release, "find-links") ? PinSourceKind::FindLinks : PinSourceKind::DirectUrl;
-        return CompanionPlacement{{kind, *url}, version, true};
+        placed.version = placed.version.with_local(*label);
     }
-    return std::nullopt; // source-only
+    placed.source.kind =
+        files_on(release, "find-links") ? PinSourceKind::FindLinks : PinSourceKind::DirectUrl;
+    placed.source.url = *url;
+    placed.url_from_scheme = true;
+    return placed;
 }
 
 } // namespace torchpin

@@ -40,11 +40,15 @@ bool is_torch_family(std::string_view package) {
 }
 
 // The packages built against torch the request names (xformers, flash-attn, ...), in its order.
-std::vector<std::string> requested_builds_against_torch(const ResolveRequest& request) {
+// A package whose every requirement has a marker that excludes the machine is not wanted here.
+std::vector<std::string> requested_builds_against_torch(
+    const ResolveRequest& request,
+    const std::map<std::string, std::vector<const Requirement*>, std::less<>>& applicable) {
     std::vector<std::string> packages;
     for (const Requirement& r : request.requirements) {
         const std::string name = r.name().normalized();
-        if (!is_torch_family(name) && std::ranges::find(packages, name) == packages.end()) {
+        if (!is_torch_family(name) && applicable.contains(name) &&
+            std::ranges::find(packages, name) == packages.end()) {
             packages.push_back(name);
         }
     }
@@ -251,7 +255,7 @@ public:
         , wheels_(matrix)
         , best_platform_(best_platform_of(machine))
         , requirements_(applicable_requirements(request, machine))
-        , built_against_torch_(requested_builds_against_torch(request)) {}
+        , built_against_torch_(requested_builds_against_torch(request, requirements_)) {}
 
     // `published`: whether the matrix records the build for the machine's OS and CPU;
     // `projection`: only as expected (or possible) from nightlies, so it counts once the index
