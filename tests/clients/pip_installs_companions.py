@@ -24,6 +24,7 @@ import tempfile
 import urllib.parse
 import urllib.request
 
+from client_cases import run_cases
 from companion_cases import CASES, PYPI
 from pip_accepts_requirements import pip_available, pip_report, resolve
 from stand_in_index import build_find_links_page, build_index, normalize, write_wheels
@@ -154,18 +155,6 @@ def self_test_check(args, case):
             raise AssertionError(f"the harness accepts a wrong answer: {mutation.what}")
 
 
-def run(cases, check):
-    failures = 0
-    for case in cases:
-        try:
-            check(case)
-            print(f"ok   {case.name}")
-        except AssertionError as error:
-            failures += 1
-            print(f"FAIL {case.name}: {error}")
-    return 1 if failures else 0
-
-
 def arguments():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--torchpin", help="the torchpin to resolve with (default mode)")
@@ -191,10 +180,10 @@ def main():
     if args.requirements:
         text = pathlib.Path(args.requirements).read_text()
         cases = [c for c in CASES if c.name == args.case]
-        return run(cases, lambda case: in_work_folder(lambda work: check_file(case, text, work)))
+        return run_cases(lambda case: in_work_folder(lambda work: check_file(case, text, work)), cases)
     if args.self_test:
-        return run(CASES, lambda case: self_test_check(args, case))
-    return run(CASES, lambda case: torchpin_check(args, case))
+        return run_cases(lambda case: self_test_check(args, case), CASES)
+    return run_cases(lambda case: torchpin_check(args, case), CASES)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,14 @@ std::string all_findings(const DoctorReport& report) {
     return text;
 }
 
+std::vector<std::string> finding_ids(const DoctorReport& report) {
+    std::vector<std::string> found;
+    for (const DoctorFinding& f : report.findings) {
+        found.emplace_back(f.id.name());
+    }
+    return found;
+}
+
 const DoctorFinding* find_finding(const DoctorReport& report, const std::string& id,
                                   const std::string& about) {
     for (const DoctorFinding& f : report.findings) {

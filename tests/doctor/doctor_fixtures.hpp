@@ -15,6 +15,9 @@ namespace torchpin::test {
 // Every finding as "id: message" lines, for failure messages.
 std::string all_findings(const DoctorReport& report);
 
+// The ids of the findings, in the report's order.
+std::vector<std::string> finding_ids(const DoctorReport& report);
+
 // The first finding with `id` whose message contains `about`; nullptr when there is none.
 const DoctorFinding* find_finding(const DoctorReport& report, const std::string& id,
                                   const std::string& about = "");

@@ -48,14 +48,6 @@ const InstalledCompanion& companion(const DoctorReport& report, const std::strin
     throw std::logic_error("unreachable");
 }
 
-std::vector<std::string> ids(const DoctorReport& report) {
-    std::vector<std::string> found;
-    for (const DoctorFinding& f : report.findings) {
-        found.emplace_back(f.id.name());
-    }
-    return found;
-}
-
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(installed_companions)
@@ -76,7 +68,8 @@ BOOST_AUTO_TEST_CASE(an_xformers_pinned_to_another_torch_names_both_and_the_rele
     Environment env;
     env.with("torch", "2.8.0+cu128").with("xformers", "0.0.33.post2", {"torch==2.9.1"});
     const DoctorReport report = env.doctor();
-    BOOST_TEST(ids(report) == std::vector<std::string>{"installed-companion-other-torch"},
+    BOOST_TEST(test::finding_ids(report) ==
+                   std::vector<std::string>{"installed-companion-other-torch"},
                all_findings(report));
     const DoctorFinding* found = find_finding(report, "installed-companion-other-torch",
                                               "xformers 0.0.33.post2 works with torch==2.9.1");
@@ -92,7 +85,8 @@ BOOST_AUTO_TEST_CASE(a_pyg_label_for_another_torch_minor_outweighs_the_release_r
     Environment env;
     env.with("torch", "2.8.0+cu128").with("torch-scatter", "2.1.2+pt27cu128");
     const DoctorReport report = env.doctor();
-    BOOST_TEST(ids(report) == std::vector<std::string>{"installed-companion-other-torch"},
+    BOOST_TEST(test::finding_ids(report) ==
+                   std::vector<std::string>{"installed-companion-other-torch"},
                all_findings(report));
     const DoctorFinding* found =
         find_finding(report, "installed-companion-other-torch",
@@ -117,8 +111,8 @@ BOOST_AUTO_TEST_CASE(a_pyg_cpu_build_beside_a_cuda_torch_is_another_variant) {
     Environment env;
     env.with("torch", "2.8.0+cu128").with("torch-sparse", "0.6.18+pt28cpu");
     const DoctorReport report = env.doctor();
-    const DoctorFinding* found =
-        find_finding(report, "installed-companion-other-variant", "is a cpu build (cpu), torch a cuda");
+    const DoctorFinding* found = find_finding(report, "installed-companion-other-variant",
+                                              "is a cpu build (cpu), torch a cuda");
     BOOST_REQUIRE_MESSAGE(found, all_findings(report));
     BOOST_TEST(!find_finding(report, "installed-companion-other-torch"), all_findings(report));
 }
@@ -133,7 +127,8 @@ BOOST_AUTO_TEST_CASE(a_flash_attn_label_decides_the_torch_minor_and_the_cuda_maj
     Environment other_major;
     other_major.with("torch", "2.9.0+cu130").with("flash-attn", "2.8.3+cu12torch2.9cxx11abiTRUE");
     const DoctorReport report = other_major.doctor();
-    BOOST_TEST(ids(report) == std::vector<std::string>{"installed-companion-other-variant"},
+    BOOST_TEST(test::finding_ids(report) ==
+                   std::vector<std::string>{"installed-companion-other-variant"},
                all_findings(report));
     BOOST_TEST(find_finding(report, "installed-companion-other-variant",
                             "is built with CUDA 12, torch (cu130) with CUDA 13"),
@@ -144,7 +139,7 @@ BOOST_AUTO_TEST_CASE(a_release_the_data_lacks_is_unknown_with_what_its_metadata_
     Environment env;
     env.with("torch", "2.8.0+cu128").with("xformers", "0.0.1", {"torch==1.13.0"});
     const DoctorReport report = env.doctor();
-    BOOST_TEST(ids(report) == std::vector<std::string>{"companion-unknown-release"},
+    BOOST_TEST(test::finding_ids(report) == std::vector<std::string>{"companion-unknown-release"},
                all_findings(report));
     const DoctorFinding& found = report.findings.front();
     BOOST_TEST(found.details.front() ==
@@ -166,7 +161,7 @@ BOOST_AUTO_TEST_CASE(without_torch_no_companion_is_judged) {
     env.with("xformers", "0.0.33.post2", {"torch==2.9.1"});
     const DoctorReport report = env.doctor();
     BOOST_TEST(report.companions.empty());
-    BOOST_TEST(ids(report) == std::vector<std::string>{"torch-not-installed"},
+    BOOST_TEST(test::finding_ids(report) == std::vector<std::string>{"torch-not-installed"},
                all_findings(report));
 }
 

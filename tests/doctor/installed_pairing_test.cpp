@@ -42,14 +42,6 @@ struct Environment {
     }
 };
 
-std::vector<std::string> ids(const DoctorReport& report) {
-    std::vector<std::string> found;
-    for (const DoctorFinding& f : report.findings) {
-        found.emplace_back(f.id.name());
-    }
-    return found;
-}
-
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(installed_pairing)
@@ -69,7 +61,8 @@ BOOST_AUTO_TEST_CASE(torchvision_of_another_torch_is_unpaired) {
     Environment env;
     env.with("torch", "2.1.2+cu121").with("torchvision", "0.17.0+cu121");
     const DoctorReport report = env.doctor("550.54.15", {"8.6"});
-    BOOST_TEST(ids(report) == std::vector<std::string>{"unpaired-companion"}, all_findings(report));
+    BOOST_TEST(test::finding_ids(report) == std::vector<std::string>{"unpaired-companion"},
+               all_findings(report));
     BOOST_TEST(report.findings.front().fix.find(report.install_command) != std::string::npos);
 }
 
@@ -77,7 +70,7 @@ BOOST_AUTO_TEST_CASE(a_cu128_build_on_driver_550_runs_only_by_minor_version_comp
     Environment env;
     env.with("torch", "2.7.1+cu128");
     const DoctorReport report = env.doctor("550.54.15", {"8.6"});
-    BOOST_TEST(ids(report) == std::vector<std::string>{"driver-minor-version"},
+    BOOST_TEST(test::finding_ids(report) == std::vector<std::string>{"driver-minor-version"},
                all_findings(report));
     BOOST_TEST((report.findings.front().severity() == Severity::Warning));
 }
@@ -86,14 +79,15 @@ BOOST_AUTO_TEST_CASE(a_cu128_build_on_driver_470_is_too_new_for_the_driver) {
     Environment env;
     env.with("torch", "2.7.1+cu128");
     const DoctorReport report = env.doctor("470.82.01", {"8.6"});
-    BOOST_TEST(ids(report) == std::vector<std::string>{"driver-too-old"}, all_findings(report));
+    BOOST_TEST(test::finding_ids(report) == std::vector<std::string>{"driver-too-old"},
+               all_findings(report));
 }
 
 BOOST_AUTO_TEST_CASE(a_cpu_build_on_an_rtx_4090_machine_is_found) {
     Environment env;
     env.with("torch", "2.5.1+cpu");
     const DoctorReport report = env.doctor("560.94", {"8.9"});
-    BOOST_TEST(ids(report) == std::vector<std::string>{"cpu-build-on-gpu-target"},
+    BOOST_TEST(test::finding_ids(report) == std::vector<std::string>{"cpu-build-on-gpu-target"},
                all_findings(report));
 }
 
@@ -102,7 +96,7 @@ BOOST_AUTO_TEST_CASE(two_torch_installs_and_a_pip_leftover_are_found) {
     env.with("torch", "2.1.2").with("torch", "2.3.0");
     std::filesystem::create_directories(env.site / "~orch");
     const DoctorReport report = env.doctor("550.54.15", {"8.6"});
-    const auto found = ids(report);
+    const auto found = test::finding_ids(report);
     BOOST_TEST(std::count(found.begin(), found.end(), "several-installs") == 1,
                all_findings(report));
     BOOST_TEST(std::count(found.begin(), found.end(), "uninstall-leftover") == 1,
@@ -113,7 +107,7 @@ BOOST_AUTO_TEST_CASE(no_torch_at_all_is_a_finding) {
     Environment env;
     env.with("numpy", "2.1.0");
     const DoctorReport report = env.doctor("550.54.15", {"8.6"});
-    BOOST_TEST(ids(report) == std::vector<std::string>{"torch-not-installed"},
+    BOOST_TEST(test::finding_ids(report) == std::vector<std::string>{"torch-not-installed"},
                all_findings(report));
 }
 

@@ -2,6 +2,7 @@
 // fires where it should, a file's label wins over its release's range, and look-alikes stay
 // silent (the torch a release is built for, a cu12 asset beside cu128, torchtext beside CUDA).
 #include "engine/check/lock_check.hpp"
+#include "tests/engine/check/finding_lines.hpp"
 #include "tests/support/synthetic_matrix.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -201,16 +202,11 @@ std::vector<CheckFinding> check(const LockedRequirements& f,
     return findings;
 }
 
-// "3:companion-retired" per finding.
 std::vector<std::string> found(const std::vector<CheckFinding>& findings) {
-    std::vector<std::string> out;
-    for (const CheckFinding& f : findings) {
-        out.push_back(std::to_string(f.where.line) + ":" + std::string(f.rule.name()));
-    }
-    return out;
+    return test::finding_lines(findings);
 }
 
-using Found = std::vector<std::string>;
+using test::Found;
 
 } // namespace
 

@@ -1,6 +1,7 @@
 // The check rules on stated lockfiles and a small stated matrix: each rule fires where it should
 // and stays silent on the look-alikes (torchaudio 2.0.2 with torch 2.0.1, uv's variant forks).
 #include "engine/check/lock_check.hpp"
+#include "tests/engine/check/finding_lines.hpp"
 #include "tests/support/synthetic_matrix.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -121,16 +122,11 @@ std::vector<CheckFinding> check(const LockedRequirements& f,
     return check_locked_requirements(f, matrix(), targets);
 }
 
-// "3:unpaired-companion" per finding, the way the assertions read best.
 std::vector<std::string> found(const std::vector<CheckFinding>& findings) {
-    std::vector<std::string> out;
-    for (const CheckFinding& f : findings) {
-        out.push_back(std::to_string(f.where.line) + ":" + std::string(f.rule.name()));
-    }
-    return out;
+    return test::finding_lines(findings);
 }
 
-using Found = std::vector<std::string>;
+using test::Found;
 
 } // namespace
 
