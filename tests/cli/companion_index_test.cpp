@@ -148,6 +148,11 @@ BOOST_AUTO_TEST_CASE(a_release_only_the_index_shows_is_pinned_with_its_file_and_
                    std::string::npos,
                lock.out);
     BOOST_TEST(lock.out.find(xformers_sha("cu126", synthetic_0036)) != std::string::npos, lock.out);
+    BOOST_TEST(lock.out.find("# torch and the packages named") != std::string::npos, lock.out);
+
+    const auto coverage = mirror.run({"db", "coverage"}); // 12 curated releases, one learned
+    BOOST_TEST(coverage.out.find("| xformers | 13 (1 from the index) |") != std::string::npos,
+               coverage.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_curated_release_listed_on_the_index_is_pinned_with_its_file) {
