@@ -9,6 +9,7 @@
 #include "tests/support/test_paths.hpp"
 
 #include <filesystem>
+#include <fstream>
 #include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
@@ -182,6 +183,32 @@ BOOST_AUTO_TEST_CASE(a_learned_release_whose_metadata_pins_another_torch_is_not_
     BOOST_TEST(held.exit_code != 0, held.out);
     BOOST_TEST(held.out.find("works with torch==2.13.0 only") != std::string::npos,
                held.out + held.err);
+
+    // check judges the learned release by the same rule.
+    const std::filesystem::path requirements = mirror.dir / "requirements.txt";
+    std::ofstream(requirements) << "torch==2.14.1+cu126\nxformers==0.0.37\n";
+    const auto check = mirror.run({"-q", "check", requirements.string(), "--format", "json"});
+    BOOST_TEST(check.exit_code == 1, check.out + check.err);
+    BOOST_TEST(check.out.find("companion-built-for-other-torch") != std::string::npos, check.out);
+    BOOST_TEST(check.out.find("xformers 0.0.37 works with torch==2.13.0 only, not torch 2.14.1") !=
+                   std::string::npos,
+               check.out);
+    BOOST_TEST(check.out.find("pin xformers==0.0.36, which fits") != std::string::npos, check.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_learned_range_fits_the_torch_it_holds_only) {
+    const XformersRelease ranged{"0.0.36", real_0035.tags, "torch>=2.13,<2.15"};
+    const Mirror mirror({real_0035, ranged});
+    mirror.update();
+    const json newest = mirror.resolve({"torch", "xformers"}); // 2.99.0: only 0.0.35 fits
+    BOOST_TEST((*pin_of(newest, "torch"))["version"] == "2.99.0+cu126");
+    BOOST_TEST((*pin_of(newest, "xformers"))["version"] == "0.0.35");
+    const json held = mirror.resolve({"torch<2.99", "xformers"});
+    BOOST_TEST((*pin_of(held, "torch"))["version"].get<std::string>().starts_with("2.14.1"),
+               held.dump(1));
+    BOOST_TEST((*pin_of(held, "xformers"))["version"] == "0.0.36");
+    const auto coverage = mirror.run({"db", "coverage"});
+    BOOST_TEST(coverage.out.find("range") != std::string::npos, coverage.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_curated_row_wins_over_the_metadata_of_the_same_release) {
