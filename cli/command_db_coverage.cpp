@@ -151,6 +151,7 @@ std::vector<ReleaseCoverage> coverage(const CompatMatrix& matrix) {
 struct PackageCoverage {
     std::string package;
     int releases = 0;
+    int from_index = 0;                // of those, learned from the imported index (no curated row)
     std::vector<std::string> pairings; // each mode once, in the order first seen
     std::vector<std::string> files_on;
     bool retired = false;
@@ -169,9 +170,10 @@ std::vector<PackageCoverage> package_coverage(const CompatMatrix& matrix) {
             return r.package == fact.package;
         });
         if (row == rows.end()) {
-            row = rows.insert(rows.end(), PackageCoverage{fact.package, 0, {}, {}, false});
+            row = rows.insert(rows.end(), PackageCoverage{fact.package, 0, 0, {}, {}, false});
         }
         ++row->releases;
+        row->from_index += fact.learned_from.empty() ? 0 : 1;
         add_once(row->pairings, fact.pairing);
         for (const std::string& where : fact.files_on) {
             add_once(row->files_on, where);
@@ -229,6 +231,7 @@ int run(const GlobalOptions& global) {
         for (const auto& p : packages) {
             package_rows.push_back({{"package", p.package},
                                     {"releases", p.releases},
+                                    {"from_index", p.from_index},
                                     {"pairings", p.pairings},
                                     {"files_on", p.files_on},
                                     {"retired", p.retired}});
@@ -264,9 +267,11 @@ int run(const GlobalOptions& global) {
                      "retired |\n"
                   << "|---|---|---|---|---|\n";
         for (const auto& p : packages) {
-            std::cout << "| " << p.package << " | " << p.releases << " | " << joined(p.pairings)
-                      << " | " << joined(p.files_on) << " | " << (p.retired ? "yes" : "no")
-                      << " |\n";
+            const std::string learned =
+                p.from_index > 0 ? " (" + std::to_string(p.from_index) + " from the index)" : "";
+            std::cout << "| " << p.package << " | " << p.releases << learned << " | "
+                      << joined(p.pairings) << " | " << joined(p.files_on) << " | "
+                      << (p.retired ? "yes" : "no") << " |\n";
         }
     }
     return 0;

@@ -313,7 +313,12 @@ std::string format_pylock(const ResolvedAnswer& answer) {
                      {"packages", std::move(packages)}};
     std::ostringstream out;
     out << header_comments(answer);
-    out << "# The torch family only: its other dependencies come from your own lock.\n";
+    const bool companions =
+        std::ranges::any_of(s.pins, [](const Pin& pin) { return pin.source.has_value(); });
+    out << (companions
+                ? "# torch and the packages named: their other dependencies come from your "
+                  "own lock.\n"
+                : "# The torch family only: its other dependencies come from your own lock.\n");
     out << lock << '\n';
     return out.str();
 }

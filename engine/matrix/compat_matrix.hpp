@@ -105,13 +105,16 @@ struct CompanionPackageFact {
     // "pytorch-index", "pypi", "find-links", "release-assets", "source-only"
     std::vector<std::string> files_on;
     std::string
-        files_url;        // the URL scheme: "https://data.pyg.org/whl/torch-{T.M}.0+{variant}.html"
+        files_url; // the URL scheme: "https://data.pyg.org/whl/torch-{T.M}.0+{variant}.html"
     // The local label its files carry, as a scheme: "pt{TM}{variant}" (PyG: +pt212cu130 is torch
     // 2.12, cu130); empty where the files carry none or the sources do not say.
     std::string label;
     bool retired = false; // no release for newer torch will come
     std::string retired_note;
     std::string note; // caveats, with the sources' INFERENCE and UNCERTAIN marks
+    // Learned from the imported index (engine/matrix/learned_companions.hpp), no curated row: the
+    // wheel whose metadata stated its torch requirement; empty for a curated row.
+    std::string learned_from{};
 };
 
 // What one wheel's core metadata (PEP 658: "<file URL>.metadata") says of torch, as `update` read
@@ -239,7 +242,8 @@ struct CompatMatrix {
     std::vector<RocmTargets> rocm_targets;
     std::vector<KnownIssueFact> known_issues;
     std::vector<HsaOverrideFact> hsa_overrides;
-    std::vector<CompanionPackageFact> companion_packages; // curated (data/ecosystem.toml)
+    // Curated (data/ecosystem.toml), then learned from the imported index (`learned_from` set).
+    std::vector<CompanionPackageFact> companion_packages;
     std::vector<IndexFile> wheels; // torch, torchvision, torchaudio wheels for the target OS/CPU
     WheelReader read_wheels; // set instead of `wheels`: reads them per release (ReleaseWheels)
     std::vector<PublishedBackend> pypi_builds; // the build `pip install torch==V` gets from PyPI

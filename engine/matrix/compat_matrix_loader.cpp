@@ -5,6 +5,7 @@
 #include "engine/hardware/gfx_target.hpp"
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/index_releases.hpp"
+#include "engine/matrix/learned_companions.hpp"
 
 #include <algorithm>
 #include <map>
@@ -213,6 +214,7 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
     m.companion_packages = read_rows(db, dataset_columns::companion_package, revision);
     std::for_each(m.companion_packages.begin(), m.companion_packages.end(),
                   check_companion_package);
+    add_companions_learned_from_index(db, revision, m);
     if (wheel_filter) {
         for_rows(db, family_wheels_sql(*wheel_filter), revision,
                  [&](sqlite::Statement& row) { m.wheels.push_back(wheel_row(row)); });

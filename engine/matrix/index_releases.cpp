@@ -20,16 +20,6 @@ void sort_newest_first(std::vector<ReleaseFact>& releases) {
               [](const ReleaseFact& a, const ReleaseFact& b) { return b.torch < a.torch; });
 }
 
-// The release `set` pins exactly ("==2.15.0"), or none for a range.
-std::optional<Version> exact_pin(const SpecifierSet& set) {
-    const auto& clauses = set.specifiers();
-    if (clauses.size() != 1 || clauses.front().op() != Operator::Equal ||
-        clauses.front().has_wildcard() || !clauses.front().version()) {
-        return std::nullopt;
-    }
-    return clauses.front().version();
-}
-
 // What one companion release's metadata says, over the files read of it (one per backend).
 struct StatedPairing {
     std::optional<SpecifierSet> torch; // the first file's, labels dropped
@@ -50,6 +40,15 @@ void pair_by_metadata(ReleaseFact& release, bool vision, const Version& version,
 }
 
 } // namespace
+
+std::optional<Version> exact_pin(const SpecifierSet& set) {
+    const auto& clauses = set.specifiers();
+    if (clauses.size() != 1 || clauses.front().op() != Operator::Equal ||
+        clauses.front().has_wildcard() || !clauses.front().version()) {
+        return std::nullopt;
+    }
+    return clauses.front().version();
+}
 
 SpecifierSet without_local_labels(const SpecifierSet& set) {
     std::vector<Specifier> clauses;

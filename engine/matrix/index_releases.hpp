@@ -22,6 +22,9 @@ void add_releases_shown_by_files(sqlite::Database& db, std::int64_t revision, Co
 // companion range released with the oldest release it admits. Curated pairings and ranges win.
 void add_pairings_from_metadata(sqlite::Database& db, std::int64_t revision, CompatMatrix& m);
 
+// The release `set` pins exactly ("==2.15.0"); nullopt for a range or a wildcard.
+std::optional<Version> exact_pin(const SpecifierSet& set);
+
 // `set` with each clause's local label dropped (==2.15.0+cu130 -> ==2.15.0): a companion built
 // for one variant of torch pairs with the release; the variant is the backend's to choose.
 SpecifierSet without_local_labels(const SpecifierSet& set);

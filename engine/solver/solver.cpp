@@ -533,12 +533,25 @@ private:
                                            " has no prebuilt file for this build (source only)",
                                        "has no prebuilt file for this build (source only)"});
             }
+            const WheelChoice wheel =
+                placement && placement->source.kind == PinSourceKind::PytorchIndex
+                    ? choose_wheel(matrix_, wheels_, machine_.tags, ranking_, best_platform_,
+                                   package, release->version, c.backend)
+                    : WheelChoice{};
+            if (placement && wheel.listing_decides && !wheel.best) {
+                const std::string fact = "has no " + machine_.tags.python.abi() + " file for " +
+                                         best_platform_ + " in the " + c.backend.to_string() +
+                                         " folder";
+                fit.misfits.push_back(
+                    {CompanionMisfitKind::Python,
+                     release->package + " " + release->version.to_string() + " " + fact, fact});
+            }
             if (!admitted(package, release->version)) {
                 misfit.fits_without_requirement = misfit.fits_without_requirement || fit.fits();
                 continue;
             }
             if (fit.fits()) {
-                pin_built_against_torch(c, *release, *placement, fit);
+                pin_built_against_torch(c, *release, *placement, fit, wheel.best);
                 return;
             }
             if (!misfit.newest) {
@@ -554,9 +567,16 @@ private:
         c.rejections.push_back(std::move(misfit));
     }
 
+    // `wheel`: the file the machine installs where the matrix lists the release's files in the
+    // placement's folder; the pin then names its version, label included.
     static void pin_built_against_torch(Candidate& c, const CompanionPackageFact& release,
                                         const CompanionPlacement& placement,
-                                        const CompanionFit& fit) {
+                                        const CompanionFit& fit, const IndexFile* wheel) {
+        if (!release.learned_from.empty() && release.metadata_says) {
+            c.warnings.push_back(warnings::paired_by_metadata(release.package, release.version,
+                                                              c.torch, release.learned_from,
+                                                              release.metadata_says->to_string()));
+        }
         std::vector<std::string> assumed = fit.unverified;
         if (placement.url_from_scheme) {
             assumed.push_back("its file's URL follows the project's naming scheme; no listing of "
@@ -571,7 +591,8 @@ private:
                 warnings::companion_assumed(release.package, release.version, what));
         }
         c.pins.push_back(
-            Pin{release.package, placement.version, "", std::nullopt, placement.source});
+            Pin{release.package, wheel != nullptr ? wheel->wheel.version() : placement.version, "",
+                wheel != nullptr ? std::optional(*wheel) : std::nullopt, placement.source});
     }
 
     void check_driver(Candidate& c) const {

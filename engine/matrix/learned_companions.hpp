@@ -1,0 +1,24 @@
+// Releases of packages built against torch that the imported PyTorch index shows and no curated
+// row names (xformers 0.0.36 published after data/ was curated), as companion_package facts.
+#pragma once
+
+#include "engine/matrix/compat_matrix.hpp"
+#include "engine/matrix/sqlite.hpp"
+
+#include <cstdint>
+
+namespace torchpin {
+
+// Adds to m.companion_packages one learned fact per release (package and public version) of a
+// package other than the torch family whose wheel metadata `update` read (wheel_metadata) with a
+// torch requirement, and whose observed, unyanked files are in the PyTorch index's variant
+// folders, unless a curated row names the release (curated rows win: xformers 0.0.34's metadata
+// pins ==2.10.0 though later torch works). The fact's pairing and torch range are the metadata's
+// ("exact" for ==X, "floor" for >=X, "range" otherwise), its backends the folders with its
+// files, its platforms those of their tags, its Python left to the files themselves, its files
+// on "pytorch-index", and `learned_from` names the wheel whose metadata was read. Call after the
+// curated rows are loaded (and m.wheel_lists read).
+void add_companions_learned_from_index(sqlite::Database& db, std::int64_t revision,
+                                       CompatMatrix& m);
+
+} // namespace torchpin
