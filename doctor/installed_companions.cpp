@@ -4,7 +4,7 @@
 #include "doctor/installed_companions.hpp"
 
 #include "doctor/companion_fix.hpp"
-#include "engine/solver/companion_label.hpp"
+#include "engine/matrix/companion_label.hpp"
 #include "engine/solver/stated_codes.hpp"
 
 #include <algorithm>
@@ -33,12 +33,6 @@ std::optional<Backend> torch_backend(const Version& torch, const CompatMatrix& m
         return std::nullopt;
     }
     return matrix.pypi_build(torch, target->machine.tags.os, target->machine.tags.arch);
-}
-
-Version minor_of(const Version& version) {
-    const auto parts = version.release();
-    return Version::from(std::to_string(parts[0]) + "." +
-                         std::to_string(parts.size() > 1 ? parts[1] : 0));
 }
 
 // The companion packages of the data, each once, in the data's order.
@@ -165,7 +159,7 @@ Judgement judge(const InstalledDistribution& installed, const TorchBuild& torch,
     std::vector<std::string> built_for, evidence, torch_misfits, variant_misfits;
     if (label && label->torch_minor) {
         built_for.push_back("torch " + label->torch_minor->to_string());
-        if (*label->torch_minor != minor_of(torch.version)) {
+        if (*label->torch_minor != torch_minor_of(torch.version)) {
             torch_misfits.push_back(named + " was built for torch " +
                                     label->torch_minor->to_string() + " (" + label_words +
                                     "), not for " + torch.text());

@@ -2,9 +2,9 @@
 // per rule; the fixes name the release that fits the pinned torch, or the torch that fits the pin.
 #include "engine/check/companion_rules.hpp"
 
+#include "engine/matrix/companion_label.hpp"
 #include "engine/pep/wheel_filename.hpp"
 #include "engine/solver/companion_fit.hpp"
-#include "engine/solver/companion_label.hpp"
 #include "engine/solver/solver.hpp"
 #include "engine/solver/stated_codes.hpp"
 
@@ -38,12 +38,6 @@ std::optional<Version> exact_version(const SpecifierSet& specifier) {
     }
     const auto version = Version::parse(text.substr(2));
     return version ? std::optional(*version) : std::nullopt;
-}
-
-Version minor_of(const Version& version) {
-    const auto release = version.release();
-    return Version::from(std::to_string(release[0]) + "." +
-                         std::to_string(release.size() > 1 ? release[1] : 0));
 }
 
 // A companion entry with an exact version and its release's row.
@@ -267,7 +261,7 @@ private:
         case LabelScheme::PytorchIndex:
             return pin + "+" + build->to_string() + " from " + pytorch_index_url(*build);
         case LabelScheme::FlashAttn:
-            return pin + " (the release asset for torch " + minor_of(torch_version).to_string() +
+            return pin + " (the release asset for torch " + torch_minor_of(torch_version).to_string() +
                    ")";
         }
         return pin;
@@ -326,7 +320,7 @@ private:
         }
         const bool newer = std::ranges::all_of(last.built_against, [&](const std::string& word) {
             const auto built = Version::parse(word);
-            return built && minor_of(*built) < minor_of(torch_version);
+            return built && torch_minor_of(*built) < torch_minor_of(torch_version);
         });
         if (!newer) {
             return false;
@@ -347,7 +341,7 @@ private:
                 ", and " + ref(torch) + " is newer",
             "pin " + fits_last + " with " + companion.name() + "==" + last.version.to_string() +
                 ", the last release, or remove " + companion.name() + ": no release for torch " +
-                minor_of(torch_version).to_string() + " will come"));
+                torch_minor_of(torch_version).to_string() + " will come"));
         return true;
     }
 
@@ -378,12 +372,12 @@ private:
         const Version torch_version = torch.version->public_version();
         std::string why;
         if (companion.label && companion.label->torch_minor) {
-            if (*companion.label->torch_minor == minor_of(torch_version)) {
+            if (*companion.label->torch_minor == torch_minor_of(torch_version)) {
                 return false; // the file's own label wins over the release's range
             }
             why = "its file is the build for torch " + companion.label->torch_minor->to_string() +
                   " (label +" + companion.label_text + "), not for torch " +
-                  minor_of(torch_version).to_string();
+                  torch_minor_of(torch_version).to_string();
         } else {
             const CompanionFit fit = companion_fit(*companion.release, beside(torch_version));
             const auto misfit =

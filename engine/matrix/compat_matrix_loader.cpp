@@ -215,6 +215,7 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
     std::for_each(m.companion_packages.begin(), m.companion_packages.end(),
                   check_companion_package);
     add_companions_learned_from_index(db, revision, m);
+    add_companions_learned_from_labels(db, revision, m);
     if (wheel_filter) {
         for_rows(db, family_wheels_sql(*wheel_filter), revision,
                  [&](sqlite::Statement& row) { m.wheels.push_back(wheel_row(row)); });

@@ -2,6 +2,7 @@
 // requirement of the metadata `update` read.
 #include "engine/matrix/learned_companions.hpp"
 
+#include "engine/matrix/companion_label.hpp"
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/index_releases.hpp"
 #include "engine/pep/platform_tag.hpp"
@@ -14,6 +15,57 @@ namespace torchpin {
 
 namespace {
 
+bool is_torch_family(std::string_view package) {
+    return package == "torch" || package == "torchvision" || package == "torchaudio";
+}
+
+IndexFile wheel_row(sqlite::Statement& select) {
+    IndexFile file = dataset_columns::wheel_file.decode(select, 1);
+    file.listing = select.text(0);
+    return file;
+}
+
+// Every package with wheel rows, through the index on (package, version): a handful of steps
+// however many rows the matrix holds.
+std::vector<std::string> packages_with_files(sqlite::Database& db) {
+    auto next = db.prepare("SELECT package FROM wheel_file WHERE package > ?1 ORDER BY package "
+                           "LIMIT 1");
+    std::vector<std::string> packages;
+    std::string after;
+    for (;;) {
+        next.reset();
+        next.bind(1, after);
+        if (!next.step()) {
+            return packages;
+        }
+        after = next.text(0);
+        packages.push_back(after);
+    }
+}
+
+// The observed, unyanked files at `revision` of the packages outside the torch family whose
+// version carries a local label: the candidates for a label that names the torch they fit.
+std::vector<IndexFile> labelled_companion_files(sqlite::Database& db, std::int64_t revision) {
+    auto select = db.prepare("SELECT listing, " + dataset_columns::wheel_file.decoded_columns() +
+                             " FROM wheel_file WHERE " + valid_at(1) +
+                             " AND package = ?2 AND instr(version, '+') > 0 ORDER BY id");
+    std::vector<IndexFile> files;
+    for (const std::string& package : packages_with_files(db)) {
+        if (is_torch_family(package)) {
+            continue;
+        }
+        select.reset();
+        select.bind(1, revision).bind(2, package);
+        while (select.step()) {
+            IndexFile file = wheel_row(select);
+            if (file.provenance == Provenance::Observed && !file.yanked) {
+                files.push_back(std::move(file));
+            }
+        }
+    }
+    return files;
+}
+
 // The observed files of the packages whose metadata was read, but the torch family's.
 std::vector<IndexFile> companion_files(sqlite::Database& db, std::int64_t revision) {
     auto select =
@@ -24,9 +76,7 @@ std::vector<IndexFile> companion_files(sqlite::Database& db, std::int64_t revisi
     select.bind(1, revision);
     std::vector<IndexFile> files;
     while (select.step()) {
-        IndexFile file = dataset_columns::wheel_file.decode(select, 1);
-        file.listing = select.text(0);
-        files.push_back(std::move(file));
+        files.push_back(wheel_row(select));
     }
     return files;
 }
@@ -81,6 +131,22 @@ struct Shown {
     std::set<std::string> platforms;
 };
 
+// What labelled files show of one release: the torch minors and variants their labels name, and
+// whether they are PyG's (on find-links pages) or flash-attn's (release assets).
+struct Labelled {
+    std::set<Version> minors;
+    std::set<std::string> backends; // "cu130", or a CUDA major's "cu12"
+    std::set<std::string> platforms;
+    LabelScheme scheme = LabelScheme::Pyg;
+    std::string seen_on; // a listing that shows it, for the note
+};
+
+bool names_a_row(const CompatMatrix& m, const std::string& package, const Version& version) {
+    return std::ranges::any_of(m.companion_packages, [&](const CompanionPackageFact& row) {
+        return row.package == package && row.version == version;
+    });
+}
+
 } // namespace
 
 void add_companions_learned_from_index(sqlite::Database& db, std::int64_t revision,
@@ -113,14 +179,9 @@ void add_companions_learned_from_index(sqlite::Database& db, std::int64_t revisi
             }
         }
     }
-    const auto curated = [&](const Key& key) {
-        return std::ranges::any_of(m.companion_packages, [&](const CompanionPackageFact& row) {
-            return row.package == key.first && row.version == key.second;
-        });
-    };
     for (const auto& [key, release] : shown) {
         const auto fact = stated.find(key);
-        if (fact == stated.end() || curated(key)) {
+        if (fact == stated.end() || names_a_row(m, key.first, key.second)) {
             continue;
         }
         const SpecifierSet torch = without_local_labels(*fact->second.requires_torch);
@@ -141,6 +202,53 @@ void add_companions_learned_from_index(sqlite::Database& db, std::int64_t revisi
                        "torch requirement of " +
                        fact->second.url + ".metadata";
         learned.learned_from = fact->second.url;
+        m.companion_packages.push_back(std::move(learned));
+    }
+}
+
+void add_companions_learned_from_labels(sqlite::Database& db, std::int64_t revision,
+                                        CompatMatrix& m) {
+    using Key = std::pair<std::string, Version>; // package, public version
+    std::map<Key, Labelled> shown;
+    for (const IndexFile& file : labelled_companion_files(db, revision)) {
+        const auto label = parse_companion_label(file.wheel.version().local_label());
+        if (!label || !label->torch_minor || label->scheme == LabelScheme::PytorchIndex) {
+            continue;
+        }
+        const Key key{file.wheel.name().normalized(), file.wheel.version().public_version()};
+        Labelled& release = shown[key];
+        release.scheme = label->scheme;
+        release.minors.insert(*label->torch_minor);
+        release.backends.insert(label->backend ? label->backend->to_string()
+                                               : "cu" + std::to_string(*label->cuda_major));
+        for (const std::string& tag : file.wheel.tag_set().platforms()) {
+            for (std::string& word : platform_words(tag)) {
+                release.platforms.insert(std::move(word));
+            }
+        }
+        if (release.seen_on.empty()) {
+            release.seen_on = file.listing;
+        }
+    }
+    for (const auto& [key, release] : shown) {
+        if (names_a_row(m, key.first, key.second)) {
+            continue;
+        }
+        const bool pyg = release.scheme == LabelScheme::Pyg;
+        CompanionPackageFact learned;
+        learned.package = key.first;
+        learned.version = key.second;
+        learned.pairing = "minor-series";
+        for (const Version& minor : release.minors) {
+            learned.built_against.push_back(minor.to_string());
+        }
+        learned.backends = {release.backends.begin(), release.backends.end()};
+        learned.platforms = {release.platforms.begin(), release.platforms.end()};
+        learned.files_on = {pyg ? "find-links" : "release-assets"};
+        learned.label = pyg ? "pt{TM}{variant}" : "";
+        learned.note = "learned from the labels of its imported files (" + release.seen_on +
+                       "): each file fits the torch minor and variant its label names";
+        learned.learned_from = release.seen_on;
         m.companion_packages.push_back(std::move(learned));
     }
 }

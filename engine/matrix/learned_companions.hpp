@@ -21,4 +21,14 @@ namespace torchpin {
 void add_companions_learned_from_index(sqlite::Database& db, std::int64_t revision,
                                        CompatMatrix& m);
 
+// Adds one learned fact per release of a package outside the torch family whose imported files
+// carry a label that names the torch minor they were built for (PyG's "+pt212cu130" on a
+// find-links page that `torchpin import URL` read, flash-attn's "+cu12torch2.8cxx11abiTRUE"
+// release assets), unless a curated or learned row names the release: a minor series over the
+// minors the labels name, its backends the labels' variants (or CUDA majors), its platforms those
+// of the files' tags, its files on "find-links" (PyG) or "release-assets"; no URL scheme, since
+// resolve places the listed file itself. Call after add_companions_learned_from_index.
+void add_companions_learned_from_labels(sqlite::Database& db, std::int64_t revision,
+                                        CompatMatrix& m);
+
 } // namespace torchpin

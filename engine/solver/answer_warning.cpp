@@ -18,6 +18,7 @@ constexpr std::array code_names{
     std::pair{WarningCode::CompanionSeries, "companion-series"},
     std::pair{WarningCode::CompanionNotReleased, "companion-not-released"},
     std::pair{WarningCode::CompanionAssumed, "companion-assumed"},
+    std::pair{WarningCode::CompanionFromLabels, "companion-from-labels"},
     std::pair{WarningCode::DriverMinorVersion, "driver-minor-version"},
     std::pair{WarningCode::DriverFloorOnly, "driver-floor-only"},
     std::pair{WarningCode::ArchListUnknown, "arch-list-unknown"},
@@ -176,6 +177,17 @@ AnswerWarning companion_assumed(std::string_view package, const Version& version
                  {"assumption", std::string(what)}},
                 std::string(package) + " " + version.to_string() +
                     " is pinned on an assumption: " + std::string(what));
+}
+
+AnswerWarning companion_from_labels(std::string_view package, const Version& version,
+                                    std::string_view listing) {
+    return make(WarningCode::CompanionFromLabels,
+                {{"package", std::string(package)},
+                 {"version", version.to_string()},
+                 {"listing", std::string(listing)}},
+                std::string(package) + " " + version.to_string() +
+                    " is known only from the labels of its files on " + std::string(listing) +
+                    ": each fits the torch minor and variant its label names");
 }
 
 AnswerWarning driver_minor_version(const DriverVersion& driver, const CudaVersion& cuda,

@@ -27,6 +27,7 @@ enum class WarningCode : std::uint8_t {
     CompanionSeries,       // only the companion's series is known: "==0.23.*"
     CompanionNotReleased,  // no companion is released for the torch (not pinned)
     CompanionAssumed,      // a package built against torch: a fact of its file is assumed
+    CompanionFromLabels,   // a release known only from its listed files' labels
     DriverMinorVersion,    // the driver runs the toolkit by minor version compatibility
     DriverFloorOnly,       // no per-toolkit driver minimum on this OS: the major's floor
     ArchListUnknown,       // no arch list: the GPU's support is not verified
@@ -75,6 +76,10 @@ AnswerWarning companion_not_released(std::string_view package, const Version& to
 // ("which torch variants torch-scatter 2.1.2 is built for is not recorded; cu130 is assumed").
 AnswerWarning companion_assumed(std::string_view package, const Version& version,
                                 std::string_view what);
+// A release of a package built against torch that no curated row names, known from the labels
+// of its files on `listing` (a find-links page `torchpin import` read, release assets).
+AnswerWarning companion_from_labels(std::string_view package, const Version& version,
+                                    std::string_view listing);
 // `branch`: `minimum` is the CUDA minor's driver branch (R615), NVIDIA giving no minimum of the
 // toolkit's own on this system.
 AnswerWarning driver_minor_version(const DriverVersion& driver, const CudaVersion& cuda,

@@ -2,6 +2,7 @@
 // (curated and declared), its torch variants, platforms and CPython versions.
 #include "engine/solver/companion_fit.hpp"
 
+#include "engine/matrix/companion_label.hpp"
 #include "engine/solver/stated_codes.hpp"
 
 #include <algorithm>
@@ -13,11 +14,6 @@ namespace {
 
 std::string release_name(const CompanionPackageFact& release) {
     return release.package + " " + release.version.to_string();
-}
-
-std::string minor_of(const Version& version) {
-    const auto parts = version.release();
-    return std::to_string(parts[0]) + "." + std::to_string(parts.size() > 1 ? parts[1] : 0);
 }
 
 std::uint32_t number(std::string_view text) {
@@ -71,8 +67,7 @@ std::optional<CompanionMisfit> torch_misfit(const CompanionPackageFact& release,
                       torch_text + "'s");
     }
     const std::vector<Version> minors = torch_minors_built(release);
-    if (!minors.empty() &&
-        std::ranges::find(minors, Version::from(minor_of(torch))) == minors.end()) {
+    if (!minors.empty() && std::ranges::find(minors, torch_minor_of(torch)) == minors.end()) {
         return misfit(CompanionMisfitKind::Torch, release,
                       "has files for torch " + minors_text(minors) +
                           " only (each for its torch minor)",

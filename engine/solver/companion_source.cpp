@@ -23,11 +23,9 @@ std::string minor_text(const Version& torch, std::string_view separator) {
            std::to_string(parts.size() > 1 ? parts[1] : 0);
 }
 
-// flash-attn's assets carry the C++ ABI of the torch wheels they load into: "PyTorch 2.7+ pip
-// wheels use CXX11_ABI=1 by default" (Dao-AILab/flash-attention@0251105a2fb1:
-// .github/workflows/publish.yml), the pre-C++11 ABI before.
+// flash-attn's assets carry the C++ ABI of the torch wheels they load into.
 std::string cxx11_abi_flag(const Version& torch) {
-    return torch < Version::from("2.7") ? "FALSE" : "TRUE";
+    return torch_wheels_use_cxx11_abi(torch) ? "TRUE" : "FALSE";
 }
 
 // The scheme with every placeholder the target fills; nullopt when one is left (the target
@@ -60,6 +58,10 @@ bool files_on(const CompanionPackageFact& release, std::string_view where) {
 }
 
 } // namespace
+
+bool torch_wheels_use_cxx11_abi(const Version& torch) {
+    return !(torch < Version::from("2.7"));
+}
 
 std::string_view name(PinSourceKind kind) noexcept {
     switch (kind) {
@@ -99,7 +101,7 @@ std::optional<CompanionPlacement> place_companion(const CompanionPackageFact& re
         return std::nullopt; // source-only
     }
     const auto url = expand(release.files_url, release, target);
-    if (!url) {
+    if (!url || url->empty()) { // no scheme: a release learned from its listed files
         return std::nullopt;
     }
     if (!release.label.empty()) {

@@ -27,6 +27,11 @@ struct CompanionPlacement {
     bool url_from_scheme = false;
 };
 
+// Whether torch's pip wheels of `torch` use the C++11 ABI (flash-attn's asset flag
+// cxx11abiTRUE): from 2.7 on ("PyTorch 2.7+ pip wheels use CXX11_ABI=1 by default",
+// Dao-AILab/flash-attention@0251105a2fb1:.github/workflows/publish.yml).
+bool torch_wheels_use_cxx11_abi(const Version& torch);
+
 // The placement of `release` for `target` (backend and, for release assets, Python required);
 // nullopt when its files cannot be placed: only a source build, or a scheme naming what the
 // target lacks. `index_url` is the answer's PyTorch index folder.

@@ -2,6 +2,7 @@
 // the documented preference order; the first that passes every check is the answer.
 #include "engine/solver/solver.hpp"
 
+#include "engine/matrix/companion_label.hpp"
 #include "engine/matrix/known_issue_scope.hpp"
 #include "engine/matrix/release_wheels.hpp"
 #include "engine/pep/platform_tag.hpp"
@@ -525,8 +526,22 @@ private:
             package, c.torch, c.backend, std::nullopt, {}, requirement_text(package), "", false};
         for (const CompanionPackageFact* release : releases) {
             CompanionFit fit = companion_fit(*release, target);
-            const auto placement =
-                fit.fits() ? place_companion(*release, target, index_url) : std::nullopt;
+            const ListedFile listed = fit.fits() ? listed_file(*release, c) : ListedFile{};
+            std::optional<CompanionPlacement> placement;
+            if (listed.best != nullptr) {
+                placement = placement_of(*release, *listed.best);
+                fit.unverified.clear(); // the listed file of this build shows what was assumed
+            } else if (listed.build_listed) {
+                const std::string fact = "has no " + machine_.tags.python.abi() + " file for " +
+                                         best_platform_ + " among its listed files for torch " +
+                                         torch_minor_of(c.torch).to_string() + " " +
+                                         c.backend.to_string();
+                fit.misfits.push_back(
+                    {CompanionMisfitKind::Python,
+                     release->package + " " + release->version.to_string() + " " + fact, fact});
+            } else if (fit.fits()) {
+                placement = place_companion(*release, target, index_url);
+            }
             if (fit.fits() && !placement) {
                 fit.misfits.push_back({CompanionMisfitKind::Platform,
                                        release->package + " " + release->version.to_string() +
@@ -551,7 +566,8 @@ private:
                 continue;
             }
             if (fit.fits()) {
-                pin_built_against_torch(c, *release, *placement, fit, wheel.best);
+                pin_built_against_torch(c, *release, *placement, fit,
+                                        wheel.best != nullptr ? wheel.best : listed.best);
                 return;
             }
             if (!misfit.newest) {
@@ -567,6 +583,64 @@ private:
         c.rejections.push_back(std::move(misfit));
     }
 
+    // A release's imported files whose label names the candidate's torch minor and variant (PyG's
+    // pages, flash-attn's assets): the one this machine installs, and whether any is listed for
+    // the build at all (then the listing decides: none for this Python or platform is a misfit).
+    struct ListedFile {
+        const IndexFile* best = nullptr;
+        bool build_listed = false;
+    };
+
+    ListedFile listed_file(const CompanionPackageFact& release, const Candidate& c) const {
+        ListedFile listed;
+        const bool find_links =
+            std::ranges::find(release.files_on, "find-links") != release.files_on.end();
+        const bool assets =
+            std::ranges::find(release.files_on, "release-assets") != release.files_on.end();
+        if (!find_links && !assets) {
+            return listed;
+        }
+        std::optional<std::size_t> best_priority;
+        for (const IndexFile* file : wheels_.of(release.package, release.version)) {
+            const auto label = parse_companion_label(file->wheel.version().local_label());
+            if (file->yanked || !label || label->torch_minor != torch_minor_of(c.torch) ||
+                !label_names_build(*label, c)) {
+                continue;
+            }
+            listed.build_listed = true;
+            const auto priority = ranking_.best(file->wheel.tag_set());
+            if (wheel_for_platform(*file, machine_.tags) && priority &&
+                (!best_priority || *priority < *best_priority)) {
+                best_priority = priority;
+                listed.best = file;
+            }
+        }
+        return listed;
+    }
+
+    // Whether a label's variant is the candidate's: its backend, or the CUDA major of a
+    // flash-attn asset with the C++ ABI of torch's pip wheels.
+    static bool label_names_build(const LabelledBuild& label, const Candidate& c) {
+        if (label.backend) {
+            return *label.backend == c.backend;
+        }
+        const auto cuda = c.backend.cuda_version();
+        return cuda && label.cuda_major == cuda->major() &&
+               (!label.cxx11_abi || *label.cxx11_abi == torch_wheels_use_cxx11_abi(c.torch));
+    }
+
+    // A listed file's place: its find-links page (PyG), or its own URL (release assets).
+    static CompanionPlacement placement_of(const CompanionPackageFact& release,
+                                           const IndexFile& file) {
+        CompanionPlacement placed;
+        placed.version = file.wheel.version();
+        const bool find_links =
+            std::ranges::find(release.files_on, "find-links") != release.files_on.end();
+        placed.source.kind = find_links ? PinSourceKind::FindLinks : PinSourceKind::DirectUrl;
+        placed.source.url = find_links ? file.listing : file.url;
+        return placed;
+    }
+
     // `wheel`: the file the machine installs where the matrix lists the release's files in the
     // placement's folder; the pin then names its version, label included.
     static void pin_built_against_torch(Candidate& c, const CompanionPackageFact& release,
@@ -576,6 +650,9 @@ private:
             c.warnings.push_back(warnings::paired_by_metadata(release.package, release.version,
                                                               c.torch, release.learned_from,
                                                               release.metadata_says->to_string()));
+        } else if (!release.learned_from.empty()) {
+            c.warnings.push_back(warnings::companion_from_labels(release.package, release.version,
+                                                                 release.learned_from));
         }
         std::vector<std::string> assumed = fit.unverified;
         if (placement.url_from_scheme) {

@@ -44,6 +44,8 @@ std::vector<AnswerWarning> one_of_each() {
             warnings::companion_not_released("torchaudio", torch),
             warnings::companion_assumed("torch-scatter", Version::from("2.1.2"),
                                         "which torch variants it is built for is not recorded"),
+            warnings::companion_from_labels("pyg-lib", Version::from("0.8.1"),
+                                            "https://data.pyg.org/whl/torch-2.12.0+cu130.html"),
             warnings::driver_minor_version(DriverVersion::from("580.65.06"),
                                            CudaVersion::from("13.0.2"),
                                            DriverVersion::from("580.95.05"), false),

@@ -1,6 +1,6 @@
 // parse_companion_label on the label forms of real files: PyG's find-links wheels, flash-attn's
 // release assets (as written and as PEP 440 lower-cases them), PyTorch index labels.
-#include "engine/solver/companion_label.hpp"
+#include "engine/matrix/companion_label.hpp"
 
 #include <boost/test/unit_test.hpp>
 

@@ -34,4 +34,7 @@ struct LabelledBuild {
 // parse_companion_label("pt212cu130") is torch 2.12 and cu130 (PyG's torch major is one digit).
 std::optional<LabelledBuild> parse_companion_label(std::string_view local_label);
 
+// The minor series of a release, as labels name it: torch_minor_of(2.12.1+cu130) is 2.12.
+Version torch_minor_of(const Version& version);
+
 } // namespace torchpin

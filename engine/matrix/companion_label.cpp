@@ -1,5 +1,5 @@
 // parse_companion_label: PyG's, flash-attn's and the PyTorch index's local labels.
-#include "engine/solver/companion_label.hpp"
+#include "engine/matrix/companion_label.hpp"
 
 #include "engine/base/text_scanner.hpp"
 
@@ -99,6 +99,11 @@ std::optional<LabelledBuild> parse_companion_label(std::string_view local_label)
         return build;
     }
     return std::nullopt;
+}
+
+Version torch_minor_of(const Version& version) {
+    const auto release = version.release();
+    return Version({release[0], release.size() > 1 ? release[1] : 0});
 }
 
 } // namespace torchpin
