@@ -44,11 +44,14 @@ std::vector<std::string> packages_with_files(sqlite::Database& db) {
 }
 
 // The observed, unyanked files at `revision` of the packages outside the torch family whose
-// version carries a local label: the candidates for a label that names the torch they fit.
+// version carries a label of PyG's or flash-attn's form ("+pt212cu130", "+cu12torch2.8…"; the
+// version column is normalized, so lower case): the candidates for a label that names the torch
+// they fit. Other labelled files (torchcsprng's +cu121) are left unread, as every load runs this.
 std::vector<IndexFile> labelled_companion_files(sqlite::Database& db, std::int64_t revision) {
     auto select = db.prepare("SELECT listing, " + dataset_columns::wheel_file.decoded_columns() +
                              " FROM wheel_file WHERE " + valid_at(1) +
-                             " AND package = ?2 AND instr(version, '+') > 0 ORDER BY id");
+                             " AND package = ?2 AND (instr(version, '+pt') > 0 OR "
+                             "instr(version, 'torch') > 0) ORDER BY id");
     std::vector<IndexFile> files;
     for (const std::string& package : packages_with_files(db)) {
         if (is_torch_family(package)) {
