@@ -281,6 +281,19 @@ DoctorFinding missing_symbols_finding(const MissingTorchSymbols& missing,
     found.details.push_back("Python would say: " + message);
     attach_known_issue(found, message, context); // the cause, where a known issue names it
     found.fix = fix_for(installed.normalized_name, torch, matrix);
+    const CompanionPackageFact* fitting =
+        fitting_release(matrix, installed.normalized_name, torch.target());
+    if (fitting != nullptr && pinned_version(*fitting, torch.target()) == installed.version) {
+        // Installing the same version again is "Requirement already satisfied" to pip.
+        constexpr std::string_view pip = "pip install ";
+        if (found.fix.starts_with(pip)) {
+            found.fix.insert(pip.size(), "--force-reinstall --no-deps ");
+        }
+        found.fix = "the installed release is the one the matrix knows to fit " + torch.text() +
+                    ", so this file was built another way (for another torch build or C++11 ABI, "
+                    "or from source): reinstall it, leaving torch as it is: " +
+                    found.fix;
+    }
     return found;
 }
 

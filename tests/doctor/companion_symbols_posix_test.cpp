@@ -24,31 +24,33 @@ const std::filesystem::path fixtures = TORCHPIN_ELF_FIXTURES;
 const std::string missing_mangled = "_ZN3c105ErrorC1ENS_14SourceLocationEPKc";
 
 // torch 2.8.0+cu128 with the libc10.so of `libc10` ("with" or "without" the constructor) in
-// torch/lib, and torch-scatter 2.1.2+pt28cu128 (a fit by its label) whose RECORD lists its
-// extension module and any `own` libraries placed beside it.
+// torch/lib, and torch-scatter `scatter` (2.1.2+pt28cu128 fits by its label) whose RECORD lists
+// its extension module and any `own` libraries placed beside it.
 struct Environment {
     ScratchDirectory scratch{"torchpin-doctor-companion-symbols"};
     std::filesystem::path site = scratch.path() / "lib" / "python3.12" / "site-packages";
     std::filesystem::path extension = site / "torch_scatter" / "_scatter_cuda.so";
+    std::filesystem::path record_file;
 
-    explicit Environment(const std::string& libc10, const std::vector<std::string>& own = {}) {
+    explicit Environment(const std::string& libc10, const std::vector<std::string>& own = {},
+                         const std::string& scatter = "2.1.2+pt28cu128") {
         const std::string tag = "cp312-cp312-manylinux_2_28_x86_64";
         write_dist_info(site, "torch", "2.8.0+cu128", tag);
         if (!libc10.empty()) {
             place(fixtures / "torch_symbols" / libc10 / "libc10.so", site / "torch" / "lib");
         }
-        write_dist_info(site, "torch-scatter", "2.1.2+pt28cu128", tag);
+        write_dist_info(site, "torch-scatter", scatter, tag);
+        record_file = site / ("torch-scatter-" + scatter + ".dist-info") / "RECORD";
         place(fixtures / "torch_symbols/extension.so", extension.parent_path(),
               extension.filename().string());
-        std::ofstream record(site / "torch-scatter-2.1.2+pt28cu128.dist-info" / "RECORD",
-                             std::ios::binary);
+        std::ofstream record(record_file, std::ios::binary);
         record << "torch_scatter/__init__.py,,\ntorch_scatter/_scatter_cuda.so,,\n";
         for (const std::string& library : own) {
             place(fixtures / "torch_symbols" / library / "libc10.so", extension.parent_path(),
                   "libown_" + library + ".so");
             record << "torch_scatter/libown_" << library << ".so,,\n";
         }
-        record << "torch-scatter-2.1.2+pt28cu128.dist-info/RECORD,,\n";
+        record << "torch-scatter-" << scatter << ".dist-info/RECORD,,\n";
     }
 
     DoctorReport doctor() const {
@@ -115,9 +117,27 @@ BOOST_AUTO_TEST_CASE(a_torch_symbol_torch_lib_lacks_is_named_with_python_s_error
     BOOST_TEST(has_detail(*found, "looked up in: every library of torch/lib"));
     BOOST_TEST(has_detail(*found, "Python would say: ImportError: " + env.extension.string() +
                                       ": undefined symbol: " + missing_mangled));
-    BOOST_TEST(found->fix.starts_with("pip install 'torch-scatter==2.1.2+pt28cu128' -f "),
+    // The installed release is the fitting one: pip would keep it unless told to reinstall.
+    BOOST_TEST(found->fix.starts_with("the installed release is the one the matrix knows to fit "
+                                      "torch 2.8.0+cu128, so this file was built another way"),
+               found->fix);
+    BOOST_TEST(found->fix.find(": pip install --force-reinstall --no-deps "
+                               "'torch-scatter==2.1.2+pt28cu128' -f ") != std::string::npos,
                found->fix);
     BOOST_TEST(verdict_of(report, "torch-scatter") == "misfit");
+}
+
+BOOST_AUTO_TEST_CASE(a_release_for_another_torch_gets_both_findings_and_the_fitting_release) {
+    const Environment env("without", {}, "2.1.2+pt27cu128");
+    const DoctorReport report = env.doctor();
+    BOOST_TEST(test::finding_ids(report) ==
+                   (std::vector<std::string>{"installed-companion-other-torch",
+                                             "companion-missing-torch-symbol"}),
+               all_findings(report));
+    const DoctorFinding* found = find_finding(report, "companion-missing-torch-symbol");
+    BOOST_REQUIRE_MESSAGE(found, all_findings(report));
+    BOOST_TEST(found->fix.starts_with("pip install 'torch-scatter==2.1.2+pt28cu128' -f "),
+               found->fix);
 }
 
 BOOST_AUTO_TEST_CASE(a_torch_symbol_the_companion_exports_itself_is_not_looked_for_in_torch) {
