@@ -338,6 +338,9 @@ InstalledCompanions installed_companions(const SitePackages& site, const Install
             judged.findings.push_back(
                 missing_symbols_finding(extension, chosen, build, torch_lib, matrix, context));
             judged.companion.verdict = CompanionVerdict::Misfit;
+            judged.companion.evidence += (judged.companion.evidence.empty() ? "" : "; ") +
+                                         shown_path(extension.extension, context) +
+                                         " imports torch symbols torch/lib does not export";
         }
         found.companions.push_back(std::move(judged.companion));
         found.findings.insert(found.findings.end(), judged.findings.begin(), judged.findings.end());

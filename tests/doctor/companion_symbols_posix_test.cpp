@@ -61,10 +61,11 @@ struct Environment {
     }
 };
 
+// "fits: <evidence>" for the package's companion line.
 std::string verdict_of(const DoctorReport& report, const std::string& package) {
     for (const InstalledCompanion& companion : report.companions) {
         if (companion.name == package) {
-            return std::string(name(companion.verdict));
+            return std::string(name(companion.verdict)) + ": " + companion.evidence;
         }
     }
     return "not in the report";
@@ -94,7 +95,7 @@ BOOST_AUTO_TEST_CASE(an_extension_whose_torch_symbols_torch_exports_is_no_findin
     const Environment env("with");
     const DoctorReport report = env.doctor();
     BOOST_TEST(report.findings.empty(), all_findings(report));
-    BOOST_TEST(verdict_of(report, "torch-scatter") == "fits");
+    BOOST_TEST(verdict_of(report, "torch-scatter") == "fits: its local label +pt28cu128");
 }
 
 BOOST_AUTO_TEST_CASE(a_torch_symbol_torch_lib_lacks_is_named_with_python_s_error_and_the_fix) {
@@ -124,7 +125,9 @@ BOOST_AUTO_TEST_CASE(a_torch_symbol_torch_lib_lacks_is_named_with_python_s_error
     BOOST_TEST(found->fix.find(": pip install --force-reinstall --no-deps "
                                "'torch-scatter==2.1.2+pt28cu128' -f ") != std::string::npos,
                found->fix);
-    BOOST_TEST(verdict_of(report, "torch-scatter") == "misfit");
+    BOOST_TEST(verdict_of(report, "torch-scatter") ==
+               "misfit: its local label +pt28cu128; torch_scatter/_scatter_cuda.so imports torch "
+               "symbols torch/lib does not export");
 }
 
 BOOST_AUTO_TEST_CASE(a_release_for_another_torch_gets_both_findings_and_the_fitting_release) {
