@@ -84,6 +84,14 @@ std::vector<ExtensionImports> package_imports(const std::vector<std::filesystem:
 } // namespace
 
 bool is_torch_symbol(std::string_view mangled) {
+    // A vtable, VTT, typeinfo or typeinfo name of a class: _ZTVN3c105ErrorE.
+    for (std::string_view table : {"_ZTV", "_ZTT", "_ZTI", "_ZTS"}) {
+        if (mangled.starts_with(table)) {
+            mangled.remove_prefix(table.size());
+            return mangled.starts_with("N3c10") || mangled.starts_with("N2at") ||
+                   mangled.starts_with("N5torch");
+        }
+    }
     static constexpr std::array<std::string_view, 6> prefixes{"_ZN3c10", "_ZNK3c10",  "_ZN2at",
                                                               "_ZNK2at", "_ZN5torch", "_ZNK5torch"};
     return std::ranges::any_of(

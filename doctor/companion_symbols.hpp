@@ -14,7 +14,8 @@
 namespace torchpin {
 
 // Whether a mangled name lies in one of torch's C++ namespaces: c10, at or torch, as a function
-// or a const member function (_ZN3c10…, _ZNK3c10…, _ZN2at…, _ZNK2at…, _ZN5torch…, _ZNK5torch…).
+// or a const member function (_ZN3c10…, _ZNK3c10…, _ZN2at…, _ZNK2at…, _ZN5torch…, _ZNK5torch…),
+// or the vtable, VTT, typeinfo or typeinfo name of a class there (_ZTVN3c10…, _ZTIN2at…).
 bool is_torch_symbol(std::string_view mangled);
 
 // The native libraries among the files `installed`'s RECORD lists (*.so, *.so.N: xformers/_C.so,

@@ -85,6 +85,9 @@ BOOST_AUTO_TEST_CASE(torch_names_are_c10_at_and_torch_functions) {
     BOOST_TEST(is_torch_symbol("_ZN2at4_ops15sum_IntList_out4callE"));
     BOOST_TEST(is_torch_symbol("_ZN5torch3jit17parseSchemaOrNameERKSs"));
     BOOST_TEST(!is_torch_symbol("_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEED1Ev"));
+    BOOST_TEST(is_torch_symbol("_ZTIN3c105ErrorE")); // typeinfo for c10::Error
+    BOOST_TEST(is_torch_symbol("_ZTVN2at6TensorE"));
+    BOOST_TEST(!is_torch_symbol("_ZTISt9exception"));
     BOOST_TEST(!is_torch_symbol("_ZN3c1")); // cut short: no namespace c10
     BOOST_TEST(!is_torch_symbol("torchpin_not_from_torch"));
     BOOST_TEST(demangled(missing_mangled) == "c10::Error::Error(c10::SourceLocation, char const*)");
