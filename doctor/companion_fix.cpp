@@ -19,10 +19,17 @@ const CompanionPackageFact* fitting_release(const CompatMatrix& matrix, std::str
     return best;
 }
 
+namespace {
+
+std::string index_of(const CompanionTarget& target) {
+    return target.backend ? pytorch_index_url(*target.backend) : std::string("the PyTorch index");
+}
+
+} // namespace
+
 std::string install_instruction(const CompanionPackageFact& release,
                                 const CompanionTarget& target) {
-    const std::string index =
-        target.backend ? pytorch_index_url(*target.backend) : std::string("the PyTorch index");
+    const std::string index = index_of(target);
     const auto placement = place_companion(release, target, index);
     if (!placement) {
         return "install " + release.package + " " + release.version.to_string() + " (" +
@@ -42,6 +49,11 @@ std::string install_instruction(const CompanionPackageFact& release,
         return "pip install '" + release.package + " @ " + placement->source.url + "'";
     }
     return "";
+}
+
+Version pinned_version(const CompanionPackageFact& release, const CompanionTarget& target) {
+    const auto placement = place_companion(release, target, index_of(target));
+    return placement ? placement->version : release.version;
 }
 
 } // namespace torchpin

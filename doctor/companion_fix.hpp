@@ -21,4 +21,8 @@ const CompanionPackageFact* fitting_release(const CompatMatrix& matrix, std::str
 // or, for release assets, the asset to download with the parts only the environment knows named.
 std::string install_instruction(const CompanionPackageFact& release, const CompanionTarget& target);
 
+// The version install_instruction pins, with the label its files carry (torch-scatter
+// 2.1.2+pt28cu128); the release's own version when its files cannot be placed.
+Version pinned_version(const CompanionPackageFact& release, const CompanionTarget& target);
+
 } // namespace torchpin

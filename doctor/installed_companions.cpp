@@ -1,9 +1,12 @@
 // Judging each installed companion against the installed torch: its local label where it names
 // the torch it was built for (stronger evidence than the release's range), else the matrix's row
-// of its release through companion_fit; a release the matrix lacks is said to be unknown.
+// of its release through companion_fit; a release the matrix lacks is said to be unknown. On Linux
+// its extension modules' torch imports are then looked up in torch/lib's exports.
 #include "doctor/installed_companions.hpp"
 
 #include "doctor/companion_fix.hpp"
+#include "doctor/companion_symbols.hpp"
+#include "engine/base/utf8_path.hpp"
 #include "engine/matrix/companion_label.hpp"
 #include "engine/solver/stated_codes.hpp"
 
@@ -242,6 +245,52 @@ Judgement judge(const InstalledDistribution& installed, const TorchBuild& torch,
     return judged;
 }
 
+// How many missing symbols a finding names; the rest are counted.
+constexpr std::size_t named_symbols = 5;
+
+DoctorFinding missing_symbols_finding(const MissingTorchSymbols& missing,
+                                      const InstalledDistribution& installed,
+                                      const TorchBuild& torch,
+                                      const std::filesystem::path& torch_lib,
+                                      const CompatMatrix& matrix, const FindingContext& context) {
+    DoctorFinding found{"companion-missing-torch-symbol"};
+    found.subject = shown_path(missing.extension, context);
+    const std::size_t count = missing.symbols.size();
+    found.message = found.subject + " (" + installed.normalized_name + " " +
+                    installed.version.to_string() + ") imports " + std::to_string(count) +
+                    (count == 1 ? " torch symbol" : " torch symbols") + " that the installed " +
+                    torch.text() + " does not export: " + demangled(missing.symbols.front());
+    for (std::size_t i = 0; i < std::min(count, named_symbols); ++i) {
+        found.details.push_back("missing: " + demangled(missing.symbols[i]) + " (" +
+                                missing.symbols[i] + ")");
+    }
+    if (count > named_symbols) {
+        found.details.push_back("and " + std::to_string(count - named_symbols) + " more");
+    }
+    found.details.push_back("looked up in: every library of " + shown_path(torch_lib, context));
+    found.details.push_back("installed torch: " + torch.version.to_string() + " (" +
+                            torch.dist_info + ")");
+    const std::string message = "ImportError: " + utf8_of(missing.extension) +
+                                ": undefined symbol: " + missing.symbols.front();
+    found.details.push_back("Python would say: " + message);
+    attach_known_issue(found, message, context); // the cause, where a known issue names it
+    found.fix = fix_for(installed.normalized_name, torch, matrix);
+    const CompanionPackageFact* fitting =
+        fitting_release(matrix, installed.normalized_name, torch.target());
+    if (fitting != nullptr && pinned_version(*fitting, torch.target()) == installed.version) {
+        // Installing the same version again is "Requirement already satisfied" to pip.
+        constexpr std::string_view pip = "pip install ";
+        if (found.fix.starts_with(pip)) {
+            found.fix.insert(pip.size(), "--force-reinstall --no-deps ");
+        }
+        found.fix = "the installed release is the one the matrix knows to fit " + torch.text() +
+                    ", so this file was built another way (for another torch build or C++11 ABI, "
+                    "or from source): reinstall it, leaving torch as it is: " +
+                    found.fix;
+    }
+    return found;
+}
+
 } // namespace
 
 InstalledCompanions installed_companions(const SitePackages& site, const InstalledFamily& family,
@@ -254,18 +303,39 @@ InstalledCompanions installed_companions(const SitePackages& site, const Install
     }
     const TorchBuild build{torch->version, torch_backend(torch->version, matrix, target),
                            shown_path(torch->dist_info, context)};
+    std::vector<const InstalledDistribution*> chosen_ones; // the newest of each, as the family's
     for (const std::string& package : companion_names(matrix)) {
         const std::vector<const InstalledDistribution*> installed = site.find(package);
-        if (installed.empty()) {
-            continue;
+        if (!installed.empty()) {
+            chosen_ones.push_back(installed.back());
         }
-        const InstalledDistribution& chosen = *installed.back(); // the newest, as the family's
+    }
+    // The symbol check reads ELF files: a Windows environment's extensions are .pyd files.
+    const std::filesystem::path torch_lib = torch->dist_info.parent_path() / "torch" / "lib";
+    std::vector<std::vector<std::filesystem::path>> extensions;
+    for (const InstalledDistribution* chosen : chosen_ones) {
+        extensions.push_back(context.windows ? std::vector<std::filesystem::path>{}
+                                             : native_files(*chosen));
+    }
+    const auto missing = missing_torch_symbols(extensions, torch_lib);
+    const std::vector<MissingTorchSymbols> no_extensions; // when the check could not be made
+    for (std::size_t i = 0; i < chosen_ones.size(); ++i) {
+        const InstalledDistribution& chosen = *chosen_ones[i];
+        const std::string& package = chosen.normalized_name;
         if (family.find(package) == nullptr) {
             found.packages.push_back(InstalledPackage{
                 package, chosen.version.to_string(), shown_path(chosen.dist_info, context),
                 chosen.installer.value_or(""), index_hint(chosen).value_or("")});
         }
         Judgement judged = judge(chosen, build, matrix, context);
+        for (const MissingTorchSymbols& extension : missing ? (*missing)[i] : no_extensions) {
+            judged.findings.push_back(
+                missing_symbols_finding(extension, chosen, build, torch_lib, matrix, context));
+            judged.companion.verdict = CompanionVerdict::Misfit;
+            judged.companion.evidence += (judged.companion.evidence.empty() ? "" : "; ") +
+                                         shown_path(extension.extension, context) +
+                                         " imports torch symbols torch/lib does not export";
+        }
         found.companions.push_back(std::move(judged.companion));
         found.findings.insert(found.findings.end(), judged.findings.begin(), judged.findings.end());
     }

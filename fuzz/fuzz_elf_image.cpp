@@ -1,5 +1,6 @@
-// Fuzz target: read_elf_image on arbitrary bytes never crashes, and every name it reads is a
-// NUL-free string shorter than the input (strings come from the image's string tables).
+// Fuzz target: read_elf_image and visit_elf_image_symbols on arbitrary bytes never crash, and
+// every name they read is a NUL-free string shorter than the input (strings come from the image's
+// string tables).
 #include "fuzz/fuzz_target.hpp"
 #include "importers/binary/elf_image.hpp"
 
@@ -16,6 +17,12 @@ void check_name(const std::string& name, std::size_t size) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const auto symbols_error = torchpin::visit_elf_image_symbols(
+        std::span(data, size), [&](const torchpin::ElfDynamicSymbol& symbol) {
+            check_name(std::string(symbol.name), size);
+            return true;
+        });
+    FUZZ_CHECK(!symbols_error || !symbols_error->message.empty());
     const auto image = torchpin::read_elf_image(std::span(data, size));
     if (!image) {
         FUZZ_CHECK(!image.error().message.empty());

@@ -137,6 +137,10 @@ inline constexpr std::array finding_catalog{
                 "a release of a package built against torch that the matrix does not know, so "
                 "whether it fits the installed torch is unknown",
                 "docs/doctor.md#companion-unknown-release"},
+    FindingKind{"companion-missing-torch-symbol", Severity::Error, Reporter::Doctor, false,
+                "an extension module of a package built against torch imports a torch symbol "
+                "that the installed torch's libraries do not export",
+                "docs/doctor.md#companion-missing-torch-symbol"},
     FindingKind{"missing-library", Severity::Error, Reporter::Doctor, false,
                 "a library the loader finds in none of the folders it searches",
                 "docs/doctor.md#missing-library"},

@@ -1,4 +1,5 @@
-// read_elf_image and read_elf_file with libelf: the dynamic section and the GNU version sections.
+// read_elf_image and read_elf_file with libelf: the dynamic section and the GNU version sections;
+// visit_elf_image_symbols and visit_elf_file_symbols: the dynamic symbol table.
 #include "importers/binary/elf_image.hpp"
 
 #include "engine/base/utf8_path.hpp"
@@ -264,29 +265,34 @@ std::optional<ParseError> read_version_definitions(SectionReader& reader, Elf_Sc
     return std::nullopt;
 }
 
-// Reads the image in `bytes` (which libelf may convert in place, hence mutable); the sections'
-// bytes are made present through `load` just before libelf reads them.
-Expected<ElfImage> read_image(char* bytes, std::size_t size, const SectionLoader& load) {
+struct OpenedElf {
+    std::unique_ptr<Elf, ElfCloser> elf;
+    GElf_Ehdr header;
+};
+
+// Opens the image in `bytes` (which libelf may convert in place, hence mutable) whose ELF header
+// and section headers are present.
+Expected<OpenedElf> open_image(char* bytes, std::size_t size) {
     static const bool libelf_ready = elf_version(EV_CURRENT) != EV_NONE;
     if (!libelf_ready) {
         return libelf_failure("libelf refuses this ELF version");
     }
-    const std::unique_ptr<Elf, ElfCloser> elf(elf_memory(bytes, size));
-    if (!elf) {
+    OpenedElf opened{std::unique_ptr<Elf, ElfCloser>(elf_memory(bytes, size)), {}};
+    if (!opened.elf) {
         return libelf_failure("not an ELF file");
     }
-    if (elf_kind(elf.get()) != ELF_K_ELF) {
+    if (elf_kind(opened.elf.get()) != ELF_K_ELF) {
         return failure("not an ELF file");
     }
-    GElf_Ehdr file_header;
-    if (gelf_getehdr(elf.get(), &file_header) == nullptr) {
+    GElf_Ehdr& file_header = opened.header;
+    if (gelf_getehdr(opened.elf.get(), &file_header) == nullptr) {
         return libelf_failure("ELF header");
     }
     // libelf reads a table cut off by the end of the image as no sections at all: a truncated
     // download would then read as a library without dependencies. (e_shnum is 0 when the count
     // is in the first section header, which must then be there.)
     std::size_t extended_count = 0;
-    if (file_header.e_shnum == 0 && elf_getshdrnum(elf.get(), &extended_count) != 0) {
+    if (file_header.e_shnum == 0 && elf_getshdrnum(opened.elf.get(), &extended_count) != 0) {
         return libelf_failure("section count");
     }
     const std::uint64_t section_count =
@@ -299,19 +305,31 @@ Expected<ElfImage> read_image(char* bytes, std::size_t size, const SectionLoader
                            " bytes): it is cut off",
                        size);
     }
+    return opened;
+}
+
+// Reads the image in `bytes`; the sections' bytes are made present through `load` just before
+// libelf reads them.
+Expected<ElfImage> read_image(char* bytes, std::size_t size, const SectionLoader& load) {
+    auto opened = open_image(bytes, size);
+    if (!opened) {
+        return opened.error();
+    }
+    Elf* const elf_handle = opened->elf.get();
+    const GElf_Ehdr& file_header = opened->header;
     ElfImage image;
     image.machine = file_header.e_machine;
-    image.is_64_bit = gelf_getclass(elf.get()) == ELFCLASS64;
-    SectionReader reader(elf.get(), load);
-    for (Elf_Scn* section = elf_nextscn(elf.get(), nullptr); section != nullptr;
-         section = elf_nextscn(elf.get(), section)) {
+    image.is_64_bit = gelf_getclass(elf_handle) == ELFCLASS64;
+    SectionReader reader(elf_handle, load);
+    for (Elf_Scn* section = elf_nextscn(elf_handle, nullptr); section != nullptr;
+         section = elf_nextscn(elf_handle, section)) {
         GElf_Shdr header;
         if (gelf_getshdr(section, &header) == nullptr) {
             return libelf_failure("section header " + std::to_string(elf_ndxscn(section)));
         }
         std::optional<ParseError> error;
         if (header.sh_type == SHT_DYNAMIC) {
-            error = read_dynamic(reader, elf.get(), section, header, image);
+            error = read_dynamic(reader, elf_handle, section, header, image);
         } else if (header.sh_type == SHT_GNU_verneed) {
             error = read_version_needs(reader, section, header, image);
         } else if (header.sh_type == SHT_GNU_verdef) {
@@ -322,6 +340,58 @@ Expected<ElfImage> read_image(char* bytes, std::size_t size, const SectionLoader
         }
     }
     return image;
+}
+
+// Walks the dynamic symbol table of the image in `bytes` (loaded through `load` as read_image's
+// sections are). Names are read straight from the string table libelf holds, no copy.
+std::optional<ParseError> visit_symbols(char* bytes, std::size_t size, const SectionLoader& load,
+                                        const ElfSymbolVisitor& visit) {
+    auto opened = open_image(bytes, size);
+    if (!opened) {
+        return opened.error();
+    }
+    Elf* const elf = opened->elf.get();
+    SectionReader reader(elf, load);
+    for (Elf_Scn* section = elf_nextscn(elf, nullptr); section != nullptr;
+         section = elf_nextscn(elf, section)) {
+        GElf_Shdr header;
+        if (gelf_getshdr(section, &header) == nullptr) {
+            return libelf_failure("section header " + std::to_string(elf_ndxscn(section)));
+        }
+        if (header.sh_type != SHT_DYNSYM) {
+            continue;
+        }
+        auto data = reader.data(section, header);
+        if (!data) {
+            return data.error();
+        }
+        if (auto error = reader.load_strings(header.sh_link)) {
+            return error;
+        }
+        const std::size_t entry_size = gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
+        const std::size_t count = entry_size == 0
+                                      ? 0
+                                      : std::min<std::size_t>((*data)->d_size / entry_size,
+                                                              std::numeric_limits<int>::max());
+        for (std::size_t i = 1; i < count; ++i) {
+            GElf_Sym symbol;
+            if (gelf_getsym(*data, static_cast<int>(i), &symbol) == nullptr) {
+                return libelf_failure("dynamic symbol " + std::to_string(i));
+            }
+            const unsigned binding = GELF_ST_BIND(symbol.st_info);
+            if (binding == STB_LOCAL || symbol.st_name == 0) {
+                continue;
+            }
+            const char* name = elf_strptr(elf, header.sh_link, symbol.st_name);
+            if (name == nullptr) {
+                return libelf_failure("name of dynamic symbol " + std::to_string(i));
+            }
+            if (!visit(ElfDynamicSymbol{name, symbol.st_shndx != SHN_UNDEF, binding == STB_WEAK})) {
+                return std::nullopt;
+            }
+        }
+    }
+    return std::nullopt;
 }
 
 // A buffer of the file's size whose pages stay untouched (and unallocated) until read into.
@@ -378,14 +448,15 @@ std::optional<ParseError> load_section_headers(const char* bytes, std::uint64_t 
     return std::nullopt;
 }
 
-} // namespace
+// What reads an image whose sections are loaded on demand; its error is named after the file.
+using LazyImageReader =
+    std::function<std::optional<ParseError>(char* bytes, std::size_t size, const SectionLoader&)>;
 
-Expected<ElfImage> read_elf_image(std::span<const unsigned char> bytes) {
-    std::vector<char> copy(bytes.begin(), bytes.end());
-    return read_image(copy.data(), copy.size(), [](std::uint64_t, std::uint64_t) { return true; });
-}
-
-Expected<ElfImage> read_elf_file(const std::filesystem::path& file) {
+// Opens `file` for `read`: a zeroed buffer of its size holding the ELF header and the section
+// header table, and a loader that reads the rest on demand, so a 1 GB libtorch_cuda.so costs what
+// its headers and the sections read do.
+std::optional<ParseError> read_file_lazily(const std::filesystem::path& file,
+                                           const LazyImageReader& read) {
     const std::string name = utf8_of(file);
     const auto named = [&](const ParseError& error) {
         return ParseError{name + ": " + error.message, error.position, {}};
@@ -413,19 +484,55 @@ Expected<ElfImage> read_elf_file(const std::filesystem::path& file) {
         return static_cast<std::uint64_t>(in.gcount()) == length;
     };
     // The ELF header, then the section header table it points to: libelf reads both when it
-    // opens the image. With more than 0xff00 sections, e_shnum is 0 and the first section
-    // header's sh_size holds the count.
+    // opens the image.
     if (!load(0, sizeof(Elf64_Ehdr))) {
         return failure(name + ": cannot read the ELF header");
     }
     if (auto error = load_section_headers(bytes.get(), size, load)) {
         return named(*error);
     }
-    auto image = read_image(bytes.get(), size, load);
-    if (!image) {
-        return named(image.error());
+    if (auto error = read(bytes.get(), size, load)) {
+        return named(*error);
     }
-    return image;
+    return std::nullopt;
+}
+
+} // namespace
+
+Expected<ElfImage> read_elf_image(std::span<const unsigned char> bytes) {
+    std::vector<char> copy(bytes.begin(), bytes.end());
+    return read_image(copy.data(), copy.size(), [](std::uint64_t, std::uint64_t) { return true; });
+}
+
+std::optional<ParseError> visit_elf_image_symbols(std::span<const unsigned char> bytes,
+                                                  const ElfSymbolVisitor& visit) {
+    std::vector<char> copy(bytes.begin(), bytes.end());
+    return visit_symbols(
+        copy.data(), copy.size(), [](std::uint64_t, std::uint64_t) { return true; }, visit);
+}
+
+Expected<ElfImage> read_elf_file(const std::filesystem::path& file) {
+    std::optional<ElfImage> image;
+    const auto error =
+        read_file_lazily(file, [&](char* bytes, std::size_t size, const SectionLoader& load) {
+            auto read = read_image(bytes, size, load);
+            if (!read) {
+                return std::optional(read.error());
+            }
+            image = *std::move(read);
+            return std::optional<ParseError>();
+        });
+    if (error) {
+        return *error;
+    }
+    return *std::move(image);
+}
+
+std::optional<ParseError> visit_elf_file_symbols(const std::filesystem::path& file,
+                                                 const ElfSymbolVisitor& visit) {
+    return read_file_lazily(file, [&](char* bytes, std::size_t size, const SectionLoader& load) {
+        return visit_symbols(bytes, size, load, visit);
+    });
 }
 
 } // namespace torchpin

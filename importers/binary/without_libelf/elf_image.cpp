@@ -1,5 +1,5 @@
-// read_elf_image and read_elf_file for builds without libelf (the Windows build): every ELF read
-// is an error that says why.
+// read_elf_image, read_elf_file and the symbol visits for builds without libelf (the Windows
+// build): every ELF read is an error that says why.
 #include "importers/binary/elf_image.hpp"
 
 namespace torchpin {
@@ -20,6 +20,16 @@ Expected<ElfImage> read_elf_image(std::span<const unsigned char>) {
 }
 
 Expected<ElfImage> read_elf_file(const std::filesystem::path&) {
+    return no_libelf();
+}
+
+std::optional<ParseError> visit_elf_image_symbols(std::span<const unsigned char>,
+                                                  const ElfSymbolVisitor&) {
+    return no_libelf();
+}
+
+std::optional<ParseError> visit_elf_file_symbols(const std::filesystem::path&,
+                                                 const ElfSymbolVisitor&) {
     return no_libelf();
 }
 

@@ -1,5 +1,6 @@
-// read_elf_file and read_elf_image on the ELF fixtures built by tests/fixtures/elf_libraries.cmake
-// (each fact they were built with), on this machine's own libraries, and on malformed bytes.
+// read_elf_file, read_elf_image and the dynamic symbol visits on the ELF fixtures built by
+// tests/fixtures/elf_libraries.cmake (each fact they were built with), on this machine's own
+// libraries, and on malformed bytes.
 #include "importers/binary/elf_image.hpp"
 #include "importers/binary/ld_so_cache.hpp"
 #include "tests/support/test_paths.hpp"
@@ -12,6 +13,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+using torchpin::ElfDynamicSymbol;
 using torchpin::ElfImage;
 using torchpin::read_elf_file;
 using torchpin::read_elf_image;
@@ -33,6 +35,21 @@ ElfImage read_fixture(const std::string& relative) {
 Bytes bytes_of(const std::filesystem::path& file) {
     const std::string text = torchpin::test::read_file(file);
     return Bytes(text.begin(), text.end());
+}
+
+// The dynamic symbols of a fixture as "U name" (imported) or "T name" (exported), "w"/"W" weak.
+Names symbols_of(const std::string& relative) {
+    Names symbols;
+    const auto error =
+        torchpin::visit_elf_file_symbols(fixtures / relative, [&](const ElfDynamicSymbol& symbol) {
+            const char kind =
+                symbol.defined ? (symbol.weak ? 'W' : 'T') : (symbol.weak ? 'w' : 'U');
+            symbols.push_back(std::string(1, kind) + " " + std::string(symbol.name));
+            return true;
+        });
+    BOOST_REQUIRE_MESSAGE(!error, relative + ": " + (error ? error->message : ""));
+    std::sort(symbols.begin(), symbols.end());
+    return symbols;
 }
 
 // This test executable: built by the same compiler as the fixtures, for the same machine.
@@ -256,6 +273,90 @@ BOOST_AUTO_TEST_CASE(random_changes_to_a_library_give_an_image_or_an_error) {
     }
     std::copy(whole.begin(), whole.begin() + 64, noise.begin()); // a real header, random rest
     BOOST_TEST(!read_elf_image(noise));
+}
+
+BOOST_AUTO_TEST_CASE(an_extension_imports_what_it_calls_and_exports_what_it_defines) {
+    BOOST_TEST(symbols_of("torch_symbols/extension.so") ==
+               (Names{"T torchpin_extension_init", "U _ZN3c105ErrorC1ENS_14SourceLocationEPKc",
+                      "U _ZNK3c105Error4codeEv", "U torchpin_not_from_torch"}));
+    BOOST_TEST(symbols_of("torch_symbols/without/libc10.so") ==
+               (Names{"T _ZN3c105ErrorC1ENS_14SourceLocationEPKcPKv",
+                      "T _ZN3c105ErrorC2ENS_14SourceLocationEPKcPKv", "T _ZNK3c105Error4codeEv"}));
+    const Names with = symbols_of("torch_symbols/with/libc10.so");
+    BOOST_TEST(std::ranges::count(with, "T _ZN3c105ErrorC1ENS_14SourceLocationEPKc") == 1);
+    BOOST_TEST(with.size() == 5u);
+}
+
+BOOST_AUTO_TEST_CASE(a_visit_stops_when_the_visitor_says_so) {
+    std::size_t seen = 0;
+    const auto error = torchpin::visit_elf_file_symbols(fixtures / "torch_symbols/with/libc10.so",
+                                                        [&](const ElfDynamicSymbol&) {
+                                                            ++seen;
+                                                            return seen < 2;
+                                                        });
+    BOOST_TEST(!error);
+    BOOST_TEST(seen == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(symbols_from_memory_and_from_the_file_agree) {
+    const std::filesystem::path file = fixtures / "torch_symbols/extension.so";
+    Names from_memory;
+    const auto error =
+        torchpin::visit_elf_image_symbols(bytes_of(file), [&](const ElfDynamicSymbol& symbol) {
+            from_memory.push_back((symbol.defined ? "T " : "U ") + std::string(symbol.name));
+            return true;
+        });
+    BOOST_REQUIRE(!error);
+    std::sort(from_memory.begin(), from_memory.end());
+    BOOST_TEST(from_memory == symbols_of("torch_symbols/extension.so"));
+}
+
+BOOST_AUTO_TEST_CASE(this_machines_libstdcxx_exports_weak_and_strong_symbols) {
+    const auto libraries = torchpin::parse_ld_so_cache(bytes_of("/etc/ld.so.cache"));
+    BOOST_REQUIRE(libraries);
+    const auto found = std::ranges::find_if(
+        *libraries, [](const auto& entry) { return entry.name == "libstdc++.so.6"; });
+    BOOST_REQUIRE(found != libraries->end());
+    std::size_t exported = 0, weak = 0, imported = 0;
+    const auto error =
+        torchpin::visit_elf_file_symbols(found->path, [&](const ElfDynamicSymbol& symbol) {
+            exported += symbol.defined ? 1 : 0;
+            weak += symbol.defined && symbol.weak ? 1 : 0;
+            imported += symbol.defined ? 0 : 1;
+            return true;
+        });
+    BOOST_REQUIRE(!error);
+    BOOST_TEST(exported > 1000u);
+    BOOST_TEST(weak > 0u);
+    BOOST_TEST(imported > 0u); // malloc, memcpy, ... from libc
+}
+
+BOOST_AUTO_TEST_CASE(symbols_of_what_is_not_elf_or_is_cut_off_are_an_error_never_a_crash) {
+    const auto visit = [](const ElfDynamicSymbol&) { return true; };
+    const Bytes text{'t', 'o', 'r', 'c', 'h', '=', '=', '2'};
+    const auto not_elf = torchpin::visit_elf_image_symbols(text, visit);
+    BOOST_REQUIRE(not_elf);
+    BOOST_TEST(not_elf->message.find("not an ELF file") == 0u, not_elf->message);
+    const auto missing = torchpin::visit_elf_file_symbols(fixtures / "no_such_library.so", visit);
+    BOOST_REQUIRE(missing);
+    BOOST_TEST(missing->message.find("no_such_library.so: cannot read the file") !=
+               std::string::npos);
+    const Bytes whole = bytes_of(fixtures / "torch_symbols/extension.so");
+    for (std::size_t size = 0; size < whole.size(); size += 13) {
+        BOOST_TEST(
+            torchpin::visit_elf_image_symbols(std::span(whole.data(), size), visit).has_value(),
+            size);
+    }
+    std::mt19937 random(20261205);
+    std::uniform_int_distribution<std::size_t> at(0, whole.size() - 1);
+    std::uniform_int_distribution<int> byte(0, 255);
+    for (int round = 0; round < 2000; ++round) {
+        Bytes changed = whole;
+        for (int k = 0; k < 4; ++k) {
+            changed[at(random)] = static_cast<unsigned char>(byte(random));
+        }
+        (void)torchpin::visit_elf_image_symbols(changed, visit); // an error or a visit, no crash
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

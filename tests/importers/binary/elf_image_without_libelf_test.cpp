@@ -13,6 +13,13 @@ BOOST_AUTO_TEST_CASE(every_read_is_an_error_naming_the_missing_libelf) {
     const auto file = torchpin::read_elf_file("torch/lib/libc10.so");
     BOOST_REQUIRE(!file);
     BOOST_TEST(file.error().message == image.error().message);
+    const auto visit = [](const torchpin::ElfDynamicSymbol&) { return true; };
+    const auto symbols = torchpin::visit_elf_image_symbols(elf_magic, visit);
+    BOOST_REQUIRE(symbols);
+    BOOST_TEST(symbols->message == image.error().message);
+    const auto file_symbols = torchpin::visit_elf_file_symbols("torch/lib/libc10.so", visit);
+    BOOST_REQUIRE(file_symbols);
+    BOOST_TEST(file_symbols->message == image.error().message);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
