@@ -543,10 +543,15 @@ private:
                 placement = place_companion(*release, target, index_url);
             }
             if (fit.fits() && !placement) {
-                fit.misfits.push_back({CompanionMisfitKind::Platform,
-                                       release->package + " " + release->version.to_string() +
-                                           " has no prebuilt file for this build (source only)",
-                                       "has no prebuilt file for this build (source only)"});
+                // A release learned from its listed files has no scheme to name another's.
+                const std::string fact = release->learned_from.empty()
+                                             ? "has no prebuilt file for this build (source only)"
+                                             : "has no listed file for torch " +
+                                                   torch_minor_of(c.torch).to_string() + " " +
+                                                   c.backend.to_string();
+                fit.misfits.push_back(
+                    {CompanionMisfitKind::Platform,
+                     release->package + " " + release->version.to_string() + " " + fact, fact});
             }
             const WheelChoice wheel =
                 placement && placement->source.kind == PinSourceKind::PytorchIndex
