@@ -261,8 +261,8 @@ private:
         case LabelScheme::PytorchIndex:
             return pin + "+" + build->to_string() + " from " + pytorch_index_url(*build);
         case LabelScheme::FlashAttn:
-            return pin + " (the release asset for torch " + torch_minor_of(torch_version).to_string() +
-                   ")";
+            return pin + " (the release asset for torch " +
+                   torch_minor_of(torch_version).to_string() + ")";
         }
         return pin;
     }

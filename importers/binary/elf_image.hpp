@@ -74,8 +74,9 @@ using ElfSymbolVisitor = std::function<bool(const ElfDynamicSymbol&)>;
 // Visits the named global, weak and unique symbols of the dynamic symbol table in table order
 // (local ones and the unnamed first entry are skipped); a library without one visits nothing.
 // The file reader reads the headers, the table and its string table only: walking the 73 000
-// exports of libLLVM-14.so and libclang-cpp.so.14 takes about 10 ms (docs/performance.md). A file that is not ELF or whose table
-// is malformed is a ParseError as in read_elf_image / read_elf_file; nullopt is success.
+// exports of libLLVM-14.so and libclang-cpp.so.14 takes about 10 ms (docs/performance.md). A file
+// that is not ELF or whose table is malformed is a ParseError as in read_elf_image / read_elf_file;
+// nullopt is success.
 std::optional<ParseError> visit_elf_image_symbols(std::span<const unsigned char> bytes,
                                                   const ElfSymbolVisitor& visit);
 std::optional<ParseError> visit_elf_file_symbols(const std::filesystem::path& file,

@@ -1,7 +1,7 @@
 // companion_fit on the real rows of data/ecosystem.toml: each pairing mode, the curated range
 // beside the metadata, torch variants by label and by CUDA major, platforms and CPython ranges.
-#include "engine/solver/companion_fit.hpp"
 #include "engine/matrix/companion_label.hpp"
+#include "engine/solver/companion_fit.hpp"
 #include "engine/solver/companion_source.hpp"
 #include "tests/importers/dataset/ecosystem_rows.hpp"
 
