@@ -3,6 +3,7 @@
 #include "engine/check/companion_rules.hpp"
 
 #include "engine/matrix/companion_label.hpp"
+#include "engine/matrix/index_releases.hpp"
 #include "engine/pep/wheel_filename.hpp"
 #include "engine/solver/companion_fit.hpp"
 #include "engine/solver/solver.hpp"
@@ -28,16 +29,6 @@ constexpr std::array marker_platforms{
 // The torch build alone, where it runs left unjudged.
 CompanionTarget beside(const Version& torch, std::optional<Backend> backend = std::nullopt) {
     return CompanionTarget{torch, std::move(backend), std::nullopt, std::nullopt, std::nullopt};
-}
-
-// The version of a one-clause `==V` specifier (no wildcard), else nullopt.
-std::optional<Version> exact_version(const SpecifierSet& specifier) {
-    const std::string text = specifier.to_string();
-    if (!text.starts_with("==") || text.find_first_of(",*") != std::string::npos) {
-        return std::nullopt;
-    }
-    const auto version = Version::parse(text.substr(2));
-    return version ? std::optional(*version) : std::nullopt;
 }
 
 // A companion entry with an exact version and its release's row.
@@ -284,7 +275,7 @@ private:
         // `==2.10.0`, not `>=2.10`, which pip refuses above 2.10.0), else both ranges.
         for (const auto& [pin, range] :
              {std::pair{row.metadata_says, row.torch}, std::pair{row.torch, row.metadata_says}}) {
-            const auto exact = pin ? exact_version(*pin) : std::nullopt;
+            const auto exact = pin ? exact_pin(*pin) : std::nullopt;
             if (exact && (!range || range->contains(*exact, true))) {
                 return "torch==" + exact->to_string();
             }
