@@ -1,5 +1,6 @@
-// `torchpin resolve`: the exact torch/torchvision/torchaudio pins and index for the machine, in
-// the chosen format, with a one-line summary on stderr; exit 1 with hints when nothing fits.
+// `torchpin resolve`: the exact torch/torchvision/torchaudio pins (and of the packages built
+// against torch the request names) and index for the machine, in the chosen format, with a one-line
+// summary on stderr; exit 1 with hints when nothing fits.
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "cli/resolution_output.hpp"
@@ -132,9 +133,12 @@ int run_resolve(const GlobalOptions& global, const ResolveOptions& options) {
 void setup_resolve(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
     auto options = std::make_shared<ResolveOptions>();
     CLI::App* resolve = app.add_subcommand(
-        "resolve", "Pick exact torch/torchvision/torchaudio pins and the index for a machine");
+        "resolve", "Pick exact torch/torchvision/torchaudio pins (and the packages built against "
+                   "torch you name) and the index for a machine");
     resolve->add_option("requirement", options->requirements,
-                        "PEP 508 requirements (default: torch torchvision torchaudio)");
+                        "PEP 508 requirements on torch, torchvision, torchaudio or a package built "
+                        "against torch: xformers, flash-attn, torch-scatter, ... (default: torch "
+                        "torchvision torchaudio)");
     add_request_options(*resolve, options->backend, options->allow_cpu_fallback,
                         options->index_url);
     resolve->add_flag("--hashes", options->hashes,
