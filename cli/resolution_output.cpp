@@ -150,6 +150,21 @@ nlohmann::ordered_json string_array(const std::vector<std::string>& lines) {
     return array;
 }
 
+// Whether `file` is one of the pin's place: the answer's PyTorch index folder (its backend's
+// files there), the find-links page the pin names, or the release asset it names.
+bool from_the_pins_place(const IndexFile& file, const Pin& pin, const Candidate& solution,
+                         const CompatMatrix& matrix) {
+    if (pin.source && pin.source->kind == PinSourceKind::FindLinks) {
+        return file.listing == pin.source->url;
+    }
+    if (pin.source && pin.source->kind == PinSourceKind::DirectUrl) {
+        return file.url == pin.source->url;
+    }
+    const bool same_backend = file.backend ? *file.backend == solution.backend
+                                           : solution.backend.kind() == BackendKind::Cpu;
+    return same_backend && matrix.on_pytorch_index(file);
+}
+
 } // namespace
 
 std::vector<PinFiles> pin_files(const CompatMatrix& matrix, const Candidate& solution) {
@@ -164,10 +179,9 @@ std::vector<PinFiles> pin_files(const CompatMatrix& matrix, const Candidate& sol
         }
         for (const IndexFile* listed : wheels.of(pin.package, *pin.version)) {
             const IndexFile& file = *listed;
-            const bool same_backend = file.backend ? *file.backend == solution.backend
-                                                   : solution.backend.kind() == BackendKind::Cpu;
-            if (file.wheel.version() != *pin.version || !same_backend ||
-                !matrix.on_pytorch_index(file) || !seen.insert(file.wheel.to_string()).second) {
+            if (file.wheel.version() != *pin.version ||
+                !from_the_pins_place(file, pin, solution, matrix) ||
+                !seen.insert(file.wheel.to_string()).second) {
                 continue;
             }
             (file.sha256 ? files.hashed : files.unhashed).push_back(&file);

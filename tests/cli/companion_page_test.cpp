@@ -23,15 +23,17 @@ const std::string page_url = "https://data.pyg.org/whl/torch-2.12.0+cu130.html";
 struct Pages {
     test::ScratchDirectory dir{"torchpin-companion-page"};
 
-    // The torch 2.12 cu130 page with `files` ("torch_scatter-2.1.2+pt212cu130-cp312-cp312-…").
-    void import_page(const std::vector<std::string>& files) const {
+    // The torch 2.12 cu130 page with `files` ("torch_scatter-2.1.2+pt212cu130-cp312-cp312-…"),
+    // each link with `fragment` ("#sha256=…", or none as on data.pyg.org).
+    void import_page(const std::vector<std::string>& files,
+                     const std::string& fragment = "") const {
         std::string body = "<!DOCTYPE html>\n<html><body>\n";
         for (const std::string& file : files) {
             std::string href = "torch-2.12.0+cu130/" + file;
             for (std::size_t at = href.find('+'); at != std::string::npos; at = href.find('+')) {
                 href.replace(at, 1, "%2B");
             }
-            body += "<a href=\"" + href + "\">" + file + "</a><br/>\n";
+            body += "<a href=\"" + href + fragment + "\">" + file + "</a><br/>\n";
         }
         std::ofstream(dir.path() / "page.html") << body << "</body></html>\n";
         const auto imported = run({"import", "--kind", "find-links", "--url", page_url,
@@ -41,10 +43,12 @@ struct Pages {
     test::ProcessResult run(const std::vector<std::string>& args) const {
         return test::run_torchpin(args, "", {{"TORCHPIN_DB", (dir.path() / "user.db").string()}});
     }
-    json resolve(const std::string& python, const std::vector<std::string>& requirements) const {
+    json resolve(const std::string& python, const std::vector<std::string>& requirements,
+                 const std::vector<std::string>& options = {}) const {
         std::vector<std::string> args{"resolve",   "--machine",    profile, "--driver",
                                       "580.95.05", "--python",     python,  "--format",
                                       "json",      "torch==2.12.*"};
+        args.insert(args.end(), options.begin(), options.end());
         args.insert(args.end(), requirements.begin(), requirements.end());
         const auto result = run(args);
         BOOST_TEST_REQUIRE(result.exit_code == 0, result.out + result.err);
@@ -121,6 +125,16 @@ BOOST_AUTO_TEST_CASE(a_page_without_a_file_for_this_python_rules_its_build_out) 
     const auto explained = pages.run({"explain", "--machine", profile, "--driver", "580.95.05",
                                       "--python", "3.11", "torch==2.12.*", "torch-scatter"});
     BOOST_TEST(explained.out.find("has no cp311 file for") != std::string::npos, explained.out);
+}
+
+// A page whose links carry digests (a mirror's, not data.pyg.org's): --hashes names the digest of
+// the pinned file of that page.
+BOOST_AUTO_TEST_CASE(the_digest_of_a_listed_file_is_the_pins_hash) {
+    const Pages pages;
+    const std::string digest(64, 'a');
+    pages.import_page({scatter_312}, "#sha256=" + digest);
+    const json answer = pages.resolve("3.12", {"torch-scatter"}, {"--hashes"});
+    BOOST_TEST(pin_of(answer, "torch-scatter")["hashes"] == json::array({"sha256:" + digest}));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
