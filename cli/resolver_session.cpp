@@ -114,20 +114,17 @@ ResolveRequest parse_resolve_request(const std::vector<std::string>& requirement
 }
 
 void require_resolvable_packages(const ResolveRequest& request, const CompatMatrix& matrix) {
-    std::set<std::string, std::less<>> known{"torch", "torchvision", "torchaudio"};
+    std::set<std::string, std::less<>> built_against_torch;
     for (const CompanionPackageFact& row : matrix.companion_packages) {
-        known.insert(row.package);
+        built_against_torch.insert(row.package);
     }
     for (const Requirement& requirement : request.requirements) {
-        if (!known.contains(requirement.name().normalized())) {
-            std::vector<std::string> built_against(known.begin(), known.end());
-            std::erase_if(built_against, [](const std::string& name) {
-                return name == "torch" || name == "torchvision" || name == "torchaudio";
-            });
+        const std::string name = requirement.name().normalized();
+        if (!is_torch_family(name) && !built_against_torch.contains(name)) {
             throw UsageError("'" + requirement.to_string() +
                              "': torchpin resolves torch, torchvision, torchaudio and the packages "
                              "built against torch that its matrix knows (" +
-                             join_words(built_against) +
+                             join_words({built_against_torch.begin(), built_against_torch.end()}) +
                              "); install other packages from PyPI next to them");
         }
     }

@@ -12,10 +12,6 @@ namespace torchpin {
 
 namespace {
 
-bool is_family(const std::string& name) {
-    return name == "torch" || name == "torchvision" || name == "torchaudio";
-}
-
 std::optional<Backend> label_backend(const std::optional<Version>& version) {
     if (!version || !version->has_local()) {
         return std::nullopt;
@@ -84,7 +80,7 @@ std::vector<FamilyPin> torch_family_pins(const LockedRequirements& file) {
     for (const LockedPackage& package : file.packages) {
         const bool checked = package.kind == LockedPackage::Kind::Requirement ||
                              package.kind == LockedPackage::Kind::DirectUrl;
-        if (!is_family(package.name) || !checked || (package.constraint && !package.pinned)) {
+        if (!is_torch_family(package.name) || !checked || (package.constraint && !package.pinned)) {
             continue;
         }
         FamilyPin pin;

@@ -197,4 +197,8 @@ std::optional<PublishedBackend> build_of(const IndexFile& file) {
                             Projection::None};
 }
 
+bool is_torch_family(std::string_view package) noexcept {
+    return package == "torch" || package == "torchvision" || package == "torchaudio";
+}
+
 } // namespace torchpin

@@ -82,6 +82,10 @@ struct CompanionRange {
     std::string stated_by_metadata_of{};
 };
 
+// torch, torchvision or torchaudio (a normalized project name): the family the matrix pairs; every
+// other package it knows is built against torch (CompanionPackageFact).
+bool is_torch_family(std::string_view package) noexcept;
+
 // A package built against torch, one release (data/ecosystem.toml, docs/ecosystem.md): xformers
 // 0.0.29.post3 pairs "exact" with torch==2.6.0, torchao 0.17.0 is a "floor" (torch>=2.11),
 // pyg-lib 0.8.0 a "minor-series" (one file per torch minor, 2.10 ... 2.13), bitsandbytes "none",

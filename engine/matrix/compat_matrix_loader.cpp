@@ -6,6 +6,7 @@
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/index_releases.hpp"
 #include "engine/matrix/learned_companions.hpp"
+#include "engine/matrix/wheel_rows.hpp"
 
 #include <algorithm>
 #include <map>
@@ -51,17 +52,6 @@ std::string platform_word(const TagEnvironment& env) {
     return "linux";
 }
 
-// "SELECT listing, <the declared columns> FROM wheel_file": what wheel_row reads.
-std::string wheel_select() {
-    return "SELECT listing, " + dataset_columns::wheel_file.decoded_columns() + " FROM wheel_file";
-}
-
-IndexFile wheel_row(const sqlite::Statement& row) {
-    IndexFile file = dataset_columns::wheel_file.decode(row, 1);
-    file.listing = row.text(0);
-    return file;
-}
-
 // The SQL condition on wheel rows that load_compat_matrix keeps for `env`.
 std::string wheel_filter_for(const TagEnvironment& env) {
     return "instr(platform_tags, '" + platform_word(env) + "') > 0 OR platform_tags = 'any'";
@@ -71,7 +61,7 @@ std::string wheel_filter_for(const TagEnvironment& env) {
 // row is the family's, so a scan of the table in rowid order ('+' keeps SQLite off the index on
 // package) reads them in the order wanted without a sort.
 std::string family_wheels_sql(const std::string& wheel_filter) {
-    return wheel_select() + " WHERE " + valid_at(1) +
+    return wheel_row_select() + " WHERE " + valid_at(1) +
            " AND +package IN ('torch', 'torchvision', 'torchaudio') AND (" + wheel_filter +
            ") ORDER BY id";
 }
@@ -105,7 +95,7 @@ private:
     std::vector<IndexFile> read_one(const Key& key) {
         if (!one_release_) {
             one_release_ = store_->database().prepare(
-                wheel_select() + " WHERE " + valid_at(1) +
+                wheel_row_select() + " WHERE " + valid_at(1) +
                 " AND package = ?2 AND version >= ?3 AND version < ?4 AND (" + filter_ +
                 ") ORDER BY id");
         }

@@ -5,6 +5,7 @@
 #include "engine/matrix/companion_label.hpp"
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/index_releases.hpp"
+#include "engine/matrix/wheel_rows.hpp"
 #include "engine/pep/platform_tag.hpp"
 
 #include <algorithm>
@@ -14,16 +15,6 @@
 namespace torchpin {
 
 namespace {
-
-bool is_torch_family(std::string_view package) {
-    return package == "torch" || package == "torchvision" || package == "torchaudio";
-}
-
-IndexFile wheel_row(sqlite::Statement& select) {
-    IndexFile file = dataset_columns::wheel_file.decode(select, 1);
-    file.listing = select.text(0);
-    return file;
-}
 
 // Every package with wheel rows, through the index on (package, version): a handful of steps
 // however many rows the matrix holds.
@@ -48,8 +39,7 @@ std::vector<std::string> packages_with_files(sqlite::Database& db) {
 // version column is normalized, so lower case): the candidates for a label that names the torch
 // they fit. Other labelled files (torchcsprng's +cu121) are left unread, as every load runs this.
 std::vector<IndexFile> labelled_companion_files(sqlite::Database& db, std::int64_t revision) {
-    auto select = db.prepare("SELECT listing, " + dataset_columns::wheel_file.decoded_columns() +
-                             " FROM wheel_file WHERE " + valid_at(1) +
+    auto select = db.prepare(wheel_row_select() + " WHERE " + valid_at(1) +
                              " AND package = ?2 AND (instr(version, '+pt') > 0 OR "
                              "instr(version, 'torch') > 0) ORDER BY id");
     std::vector<IndexFile> files;
@@ -72,8 +62,7 @@ std::vector<IndexFile> labelled_companion_files(sqlite::Database& db, std::int64
 // The observed files of the packages whose metadata was read, but the torch family's.
 std::vector<IndexFile> companion_files(sqlite::Database& db, std::int64_t revision) {
     auto select =
-        db.prepare("SELECT listing, " + dataset_columns::wheel_file.decoded_columns() +
-                   " FROM wheel_file WHERE " + valid_at(1) +
+        db.prepare(wheel_row_select() + " WHERE " + valid_at(1) +
                    " AND package IN (SELECT package FROM wheel_metadata WHERE " + valid_at(1) +
                    " AND package NOT IN ('torch', 'torchvision', 'torchaudio')) ORDER BY id");
     select.bind(1, revision);
@@ -157,9 +146,7 @@ void add_companions_learned_from_index(sqlite::Database& db, std::int64_t revisi
     using Key = std::pair<std::string, Version>; // package, public version
     std::map<Key, WheelMetadataFact> stated;     // the first metadata read of each release
     for (WheelMetadataFact& fact : read_rows(db, dataset_columns::wheel_metadata, revision)) {
-        const bool family = fact.package == "torch" || fact.package == "torchvision" ||
-                            fact.package == "torchaudio";
-        if (!family && fact.requires_torch) {
+        if (!is_torch_family(fact.package) && fact.requires_torch) {
             const Version version = fact.version.public_version();
             stated.try_emplace({fact.package, version}, std::move(fact));
         }

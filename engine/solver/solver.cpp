@@ -36,10 +36,6 @@ applicable_requirements(const ResolveRequest& request, const TargetMachine& mach
     return out;
 }
 
-bool is_torch_family(std::string_view package) {
-    return package == "torch" || package == "torchvision" || package == "torchaudio";
-}
-
 // The packages built against torch the request names (xformers, flash-attn, ...), in its order.
 // A package whose every requirement has a marker that excludes the machine is not wanted here.
 std::vector<std::string> requested_builds_against_torch(

@@ -12,15 +12,10 @@ import os
 import subprocess
 import sys
 
-try:
-    import pefile
-except ImportError:
-    DEBIAN_PYTHON = "/usr/bin/python3"
-    if os.path.realpath(sys.executable) != os.path.realpath(DEBIAN_PYTHON) and os.path.exists(
-        DEBIAN_PYTHON
-    ):
-        os.execv(DEBIAN_PYTHON, [DEBIAN_PYTHON] + sys.argv)
-    sys.exit("pe_oracle: cannot import pefile: install python3-pefile (scripts/install-deps)")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "support"))
+from debian_python import import_debian_module  # noqa: E402
+
+pefile = import_debian_module("pefile", "python3-pefile", "pe_oracle")
 
 DEFAULT_WINE_DIRS = [
     "/usr/lib/x86_64-linux-gnu/wine/x86_64-windows",

@@ -17,21 +17,14 @@ Runs under a Python that can import jsonschema: this one, else Debian's /usr/bin
 import argparse
 import copy
 import json
-import os
 import pathlib
 import shlex
 import sys
 
-try:
-    import jsonschema
-except ImportError:
-    DEBIAN_PYTHON = "/usr/bin/python3"
-    if os.path.realpath(sys.executable) != os.path.realpath(DEBIAN_PYTHON) and os.path.exists(
-        DEBIAN_PYTHON
-    ):
-        os.execv(DEBIAN_PYTHON, [DEBIAN_PYTHON] + sys.argv)
-    sys.exit("golden_schemas: cannot import jsonschema: install python3-jsonschema "
-             "(scripts/install-deps)")
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "support"))
+from debian_python import import_debian_module  # noqa: E402
+
+jsonschema = import_debian_module("jsonschema", "python3-jsonschema", "golden_schemas")
 
 GOLDEN_FOLDERS = ("tests/cli/golden", "tests/resolver/golden")
 # The schema ids each command prints with --format json.

@@ -1,0 +1,18 @@
+// Reading wheel_file rows as IndexFiles with the listing that shows them: one SELECT and one
+// decoder for every reader of the table's current files.
+#pragma once
+
+#include "engine/matrix/index_file.hpp"
+#include "engine/matrix/sqlite.hpp"
+
+#include <string>
+
+namespace torchpin {
+
+// "SELECT listing, <wheel_file's declared columns> FROM wheel_file": a condition follows.
+std::string wheel_row_select();
+
+// The row of a wheel_row_select() statement.
+IndexFile wheel_row(const sqlite::Statement& row);
+
+} // namespace torchpin
