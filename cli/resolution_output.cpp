@@ -351,7 +351,8 @@ nlohmann::ordered_json resolve_json(const ResolverSession& session, const Resolu
     if (const auto& s = resolution.solution) {
         out["backend"] = s->backend.to_string();
         out["index_url"] = resolution.index_url();
-        const auto files = pin_files(session.matrix, *s);
+        // Files are read only for the digests they give (a full index lists hundreds a release).
+        const auto files = with_hashes ? pin_files(session.matrix, *s) : std::vector<PinFiles>{};
         nlohmann::ordered_json pins = nlohmann::ordered_json::array();
         for (const Pin& pin : s->pins) {
             nlohmann::ordered_json entry{

@@ -224,11 +224,17 @@ struct KnownIssueFact {
     std::string decided_by = {};
 };
 
+// Which wheel rows a WheelReader returns, judged on a row's python_tags, abi_tags and
+// platform_tags columns before the row is decoded; an empty filter keeps every row.
+using WheelTagFilter = std::function<bool(std::string_view interpreters, std::string_view abis,
+                                          std::string_view platforms)>;
+
 // The wheel files of one package (normalized name) at one public version, every local label
-// included ("torch", 2.9.1: 2.9.1+cpu, 2.9.1+cu128, ...), read from where the matrix came from
-// on first use; the reader keeps them for as long as any copy of it lives.
-using WheelReader = std::function<const std::vector<IndexFile>&(std::string_view package,
-                                                                const Version& public_version)>;
+// included ("torch", 2.9.1: 2.9.1+cpu, 2.9.1+cu128, ...), or those `keep` admits, in the
+// matrix's order, read from where the matrix came from on first use; the reader keeps each file
+// it decoded for as long as any copy of it lives.
+using WheelReader = std::function<std::vector<const IndexFile*>(
+    std::string_view package, const Version& public_version, const WheelTagFilter& keep)>;
 
 struct CompatMatrix {
     std::int64_t revision = 0;

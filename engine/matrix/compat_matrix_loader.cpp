@@ -66,9 +66,12 @@ std::string family_wheels_sql(const std::string& wheel_filter) {
            ") ORDER BY id";
 }
 
-// The wheel rows of one package and public version at a time, each read once and kept. An
-// unpinned resolve asks for two to five releases; one that walks them all (no answer) costs
-// about what reading every row at once does (docs/performance.md).
+// The wheel rows of one package and public version, each decoded once and kept: every row of the
+// release (one scan of its entries in the index on (package, version, tags)), or only the rows
+// whose tag columns a filter admits, such as the files a machine can install, found from that
+// index's entries alone so that the release's other rows are never read. An unpinned resolve
+// asks for two to five releases; one that walks them all (no answer) costs about what reading
+// every row at once does (docs/performance.md).
 class WheelShelf {
 public:
     // `filter`: the SQL condition on wheel rows (wheel_filter_for, or "1" for every platform).
@@ -77,36 +80,92 @@ public:
         , revision_(revision)
         , filter_(std::move(filter)) {}
 
-    const std::vector<IndexFile>& files(std::string_view package, const Version& public_version) {
-        Key key{std::string(package), public_version.to_string()};
-        if (const auto it = read_.find(key); it != read_.end()) {
+    std::vector<const IndexFile*> files(std::string_view package, const Version& public_version,
+                                        const WheelTagFilter& keep) {
+        const std::string version = public_version.to_string();
+        if (keep) {
+            return decoded(admitted_ids(package, version, keep));
+        }
+        Key key{std::string(package), version};
+        if (const auto it = every_.find(key); it != every_.end()) {
             return it->second;
         }
-        std::vector<IndexFile> files = read_one(key);
-        return read_.emplace(std::move(key), std::move(files)).first->second;
+        auto files = decoded(every_id(package, version));
+        return every_.emplace(std::move(key), std::move(files)).first->second;
     }
 
 private:
     using Key = std::pair<std::string, std::string>; // package, public version text
 
+    // Binds the release to a statement whose condition ends with release_condition().
     // Versions from the public version's text to before that text and ',': the text itself and
     // every "text+label" (',' sorts right after '+', and nothing else can follow a normalized
     // release there). ReleaseWheels compares the parsed versions besides.
-    std::vector<IndexFile> read_one(const Key& key) {
-        if (!one_release_) {
-            one_release_ = store_->database().prepare(
-                wheel_row_select() + " WHERE " + valid_at(1) +
-                " AND package = ?2 AND version >= ?3 AND version < ?4 AND (" + filter_ +
-                ") ORDER BY id");
+    std::string release_condition() const {
+        return " WHERE " + valid_at(1) +
+               " AND package = ?2 AND version >= ?3 AND version < ?4 AND (" + filter_ + ")";
+    }
+    sqlite::Statement& bound(std::optional<sqlite::Statement>& statement, const std::string& sql,
+                             std::string_view package, const std::string& version) {
+        if (!statement) {
+            statement = store_->database().prepare(sql);
         }
-        one_release_->reset();
-        one_release_->bind(1, revision_)
-            .bind(2, key.first)
-            .bind(3, key.second)
-            .bind(4, key.second + ",");
-        std::vector<IndexFile> files;
-        while (one_release_->step()) {
-            files.push_back(wheel_row(*one_release_));
+        statement->reset();
+        statement->bind(1, revision_).bind(2, package).bind(3, version).bind(4, version + ",");
+        return *statement;
+    }
+
+    // The ids of the release's rows, in the matrix's order, each row decoded on the way.
+    std::vector<std::int64_t> every_id(std::string_view package, const std::string& version) {
+        auto& select =
+            bound(every_row_, wheel_row_select() + release_condition(), package, version);
+        std::vector<std::int64_t> ids;
+        while (select.step()) {
+            const std::int64_t id = wheel_row_id(select);
+            if (!rows_.contains(id)) {
+                rows_.emplace(id, wheel_row(select));
+            }
+            ids.push_back(id);
+        }
+        std::ranges::sort(ids);
+        return ids;
+    }
+
+    // The ids of the release's rows whose tag columns `keep` admits, in the matrix's order,
+    // read from the index's entries without the rows.
+    std::vector<std::int64_t> admitted_ids(std::string_view package, const std::string& version,
+                                           const WheelTagFilter& keep) {
+        auto& select = bound(row_tags_,
+                             "SELECT id, python_tags, abi_tags, platform_tags FROM wheel_file" +
+                                 release_condition(),
+                             package, version);
+        std::vector<std::int64_t> ids;
+        while (select.step()) {
+            if (keep(select.text_view(1), select.text_view(2), select.text_view(3))) {
+                ids.push_back(select.integer(0));
+            }
+        }
+        std::ranges::sort(ids);
+        return ids;
+    }
+
+    // The rows of `ids`, decoding those not decoded yet.
+    std::vector<const IndexFile*> decoded(const std::vector<std::int64_t>& ids) {
+        std::vector<const IndexFile*> files;
+        for (const std::int64_t id : ids) {
+            auto it = rows_.find(id);
+            if (it == rows_.end()) {
+                if (!row_by_id_) {
+                    row_by_id_ = store_->database().prepare(wheel_row_select() + " WHERE id = ?1");
+                }
+                row_by_id_->reset();
+                row_by_id_->bind(1, id);
+                if (!row_by_id_->step()) {
+                    continue; // gone since the ids were read: cannot happen in one read
+                }
+                it = rows_.emplace(id, wheel_row(*row_by_id_)).first;
+            }
+            files.push_back(&it->second);
         }
         return files;
     }
@@ -114,8 +173,11 @@ private:
     std::shared_ptr<MatrixStore> store_;
     std::int64_t revision_;
     std::string filter_;
-    std::optional<sqlite::Statement> one_release_;
-    std::map<Key, std::vector<IndexFile>> read_;
+    std::optional<sqlite::Statement> every_row_;
+    std::optional<sqlite::Statement> row_tags_;
+    std::optional<sqlite::Statement> row_by_id_;
+    std::map<std::int64_t, IndexFile> rows_; // decoded, by id (the addresses stay put)
+    std::map<Key, std::vector<const IndexFile*>> every_;
 };
 
 // An hsa_override row's runs_as must be the target its hsa_version names, so that a typo in
@@ -219,10 +281,9 @@ CompatMatrix load_on_demand(std::shared_ptr<MatrixStore> store, std::int64_t rev
     CompatMatrix m = load(*store, revision, std::nullopt);
     m.read_wheels =
         [shelf = std::make_shared<WheelShelf>(std::move(store), revision, std::move(filter))](
-            std::string_view package,
-            const Version& public_version) -> const std::vector<IndexFile>& {
-        return shelf->files(package, public_version);
-    };
+            std::string_view package, const Version& public_version, const WheelTagFilter& keep) {
+            return shelf->files(package, public_version, keep);
+        };
     return m;
 }
 
@@ -263,19 +324,13 @@ CompatMatrix narrowed_to_platform(CompatMatrix every_platform, const TagEnvironm
     std::erase_if(every_platform.wheels,
                   [&](const IndexFile& file) { return !suits_platform(file, word); });
     if (every_platform.read_wheels) {
-        using Key = std::pair<std::string, Version>;
-        auto kept = std::make_shared<std::map<Key, std::vector<IndexFile>>>();
-        every_platform.read_wheels = [all = std::move(every_platform.read_wheels), kept, word](
-                                         std::string_view package,
-                                         const Version& version) -> const std::vector<IndexFile>& {
-            Key key{std::string(package), version};
-            if (const auto it = kept->find(key); it != kept->end()) {
-                return it->second;
-            }
-            std::vector<IndexFile> files;
-            std::ranges::copy_if(all(package, version), std::back_inserter(files),
-                                 [&](const IndexFile& file) { return suits_platform(file, word); });
-            return kept->emplace(std::move(key), std::move(files)).first->second;
+        every_platform.read_wheels = [all = std::move(every_platform.read_wheels),
+                                      word](std::string_view package, const Version& version,
+                                            const WheelTagFilter& keep) {
+            auto files = all(package, version, keep);
+            std::erase_if(files,
+                          [&](const IndexFile* file) { return !suits_platform(*file, word); });
+            return files;
         };
     }
     return every_platform;

@@ -80,6 +80,15 @@ DROP INDEX wheel_file_package;
 CREATE INDEX wheel_file_release ON wheel_file (package, version);
 )sql";
 
+// Version 18: the same index with each row's tags and validity, so that the files a machine can
+// install are found from the index's entries without reading the release's other rows
+// (ReleaseWheels::installable; a release of torch has ~600 rows on one OS in a full index).
+constexpr const char* wheel_file_by_release_and_tags = R"sql(
+DROP INDEX wheel_file_release;
+CREATE INDEX wheel_file_release ON wheel_file
+    (package, version, python_tags, abi_tags, platform_tags, valid_from, valid_to);
+)sql";
+
 // What one version does besides its declared tables and columns: `before` them (tables they
 // refer to) and `after` them (indexes on them), then `fill` (rows of a derived table).
 struct Migration {
@@ -94,6 +103,7 @@ struct Migration {
 // patterns, message source, message_only and decided_by. 11: index_build, derived from the wheel
 // files already imported. 12: rocm_target's torch range. 13: release_cuda's os.
 // 14: wheel_metadata. 15: cuda_branch. 16: companion_package. 17: companion_package's label.
+// 18: the wheel_file index by release with tags.
 // (Versions 5, 8, 9 and 10 rebuilt their tables to keep a column order before the declarations
 // existed; every read names its columns.)
 const std::vector<Migration>& migrations() {
@@ -115,6 +125,7 @@ const std::vector<Migration>& migrations() {
         {},
         {},
         {},
+        {"", wheel_file_by_release_and_tags},
     };
     return all;
 }

@@ -1,7 +1,24 @@
 // ReleaseWheels: the wheel index the solver and the outputs' hash lists look files up in.
 #include "engine/matrix/release_wheels.hpp"
 
+#include <algorithm>
+
 namespace torchpin {
+
+namespace {
+
+// The files the reader returned that are the package's at the public version: the reader
+// matches version texts; the parsed names and versions have the last word.
+ReleaseWheels::Files of_release(ReleaseWheels::Files files, std::string_view package,
+                                const Version& public_version) {
+    std::erase_if(files, [&](const IndexFile* file) {
+        return file->wheel.name().normalized() != package ||
+               file->wheel.version().public_version() != public_version;
+    });
+    return files;
+}
+
+} // namespace
 
 ReleaseWheels::ReleaseWheels(const CompatMatrix& matrix) {
     if (matrix.read_wheels) {
@@ -14,8 +31,8 @@ ReleaseWheels::ReleaseWheels(const CompatMatrix& matrix) {
     }
 }
 
-const std::vector<const IndexFile*>& ReleaseWheels::of(std::string_view package,
-                                                       const Version& version) const {
+const ReleaseWheels::Files& ReleaseWheels::of(std::string_view package,
+                                              const Version& version) const {
     if (version.has_local()) {
         return of(package, version.public_version()); // a resolve's releases carry no label
     }
@@ -28,18 +45,41 @@ const std::vector<const IndexFile*>& ReleaseWheels::of(std::string_view package,
     return reader_ == nullptr ? none : read(package, version);
 }
 
+const ReleaseWheels::Files& ReleaseWheels::installable(std::string_view package,
+                                                       const Version& version,
+                                                       const TagRanking& ranking) const {
+    if (version.has_local()) {
+        return installable(package, version.public_version(), ranking);
+    }
+    ByVersion& known = installable_[{&ranking, std::string(package)}];
+    if (const auto it = known.find(version); it != known.end()) {
+        return it->second;
+    }
+    Files files;
+    if (reader_ != nullptr) {
+        files =
+            of_release((*reader_)(package, version,
+                                  [&ranking](std::string_view interpreters, std::string_view abis,
+                                             std::string_view platforms) {
+                                      return ranking.accepts(interpreters, abis, platforms);
+                                  }),
+                       package, version);
+    } else {
+        std::ranges::copy_if(of(package, version), std::back_inserter(files),
+                             [&ranking](const IndexFile* file) {
+                                 return ranking.best(file->wheel.tag_set()).has_value();
+                             });
+    }
+    return known.insert_or_assign(version, std::move(files)).first->second;
+}
+
 const ReleaseWheels::Files& ReleaseWheels::read(std::string_view package,
                                                 const Version& public_version) const {
-    Files files;
-    for (const IndexFile& file : (*reader_)(package, public_version)) {
-        // The reader matches version texts; the parsed names and versions have the last word.
-        if (file.wheel.name().normalized() == package &&
-            file.wheel.version().public_version() == public_version) {
-            files.push_back(&file);
-        }
-    }
     auto& of_package = files_.try_emplace(std::string(package)).first->second;
-    return of_package.insert_or_assign(public_version, std::move(files)).first->second;
+    return of_package
+        .insert_or_assign(public_version, of_release((*reader_)(package, public_version, {}),
+                                                     package, public_version))
+        .first->second;
 }
 
 } // namespace torchpin

@@ -209,6 +209,14 @@ std::string Statement::text(int column) const {
                : std::string();
 }
 
+std::string_view Statement::text_view(int column) const {
+    const auto* text = sqlite3_column_text(statement_, column);
+    const int size = sqlite3_column_bytes(statement_, column);
+    return text != nullptr ? std::string_view(reinterpret_cast<const char*>(text),
+                                              static_cast<std::size_t>(size))
+                           : std::string_view();
+}
+
 std::optional<std::string> Statement::optional_text(int column) const {
     return is_null(column) ? std::nullopt : std::optional<std::string>(text(column));
 }

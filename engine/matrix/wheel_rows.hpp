@@ -5,14 +5,18 @@
 #include "engine/matrix/index_file.hpp"
 #include "engine/matrix/sqlite.hpp"
 
+#include <cstdint>
 #include <string>
 
 namespace torchpin {
 
-// "SELECT listing, <wheel_file's declared columns> FROM wheel_file": a condition follows.
+// "SELECT id, listing, <wheel_file's declared columns> FROM wheel_file": a condition follows.
 std::string wheel_row_select();
 
 // The row of a wheel_row_select() statement.
 IndexFile wheel_row(const sqlite::Statement& row);
+
+// The row's id (the matrix's order of files) in a wheel_row_select() statement.
+std::int64_t wheel_row_id(const sqlite::Statement& row);
 
 } // namespace torchpin

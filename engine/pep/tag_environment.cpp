@@ -363,4 +363,37 @@ std::optional<std::size_t> TagRanking::best(const TagSet& wheel_tags) const {
     return best;
 }
 
+bool TagRanking::accepts(std::string_view interpreters, std::string_view abis,
+                         std::string_view platforms) const {
+    // Calls visit with each member, lowercased (copied only if it has an uppercase letter), until
+    // one returns true. A member stays valid until visit returns.
+    const auto any_member = [](std::string_view joined, auto visit) {
+        std::string lowered;
+        for (std::size_t start = 0; start <= joined.size();) {
+            const std::size_t end = std::min(joined.find('.', start), joined.size());
+            std::string_view member = joined.substr(start, end - start);
+            if (std::any_of(member.begin(), member.end(),
+                            [](char c) { return c >= 'A' && c <= 'Z'; })) {
+                lowered.assign(member);
+                std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](char c) {
+                    return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
+                });
+                member = lowered;
+            }
+            if (visit(member)) {
+                return true;
+            }
+            start = end + 1;
+        }
+        return false;
+    };
+    return any_member(interpreters, [&](std::string_view interpreter) {
+        return any_member(abis, [&](std::string_view abi) {
+            return any_member(platforms, [&](std::string_view platform) {
+                return priorities_.contains(TagView{interpreter, abi, platform});
+            });
+        });
+    });
+}
+
 } // namespace torchpin

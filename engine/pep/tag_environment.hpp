@@ -100,6 +100,10 @@ public:
     // The best priority among the tags of a wheel, nullopt if the machine accepts none of them;
     // the wheel with the lowest value is the one pip installs.
     std::optional<std::size_t> best(const TagSet& wheel_tags) const;
+    // Whether best() of the set written as these '.'-joined components (a wheel_file row's
+    // python_tags, abi_tags and platform_tags) has a value, without parsing the set.
+    bool accepts(std::string_view interpreters, std::string_view abis,
+                 std::string_view platforms) const;
 
 private:
     std::vector<Tag> tags_;

@@ -131,20 +131,20 @@ bool wheel_for_python(const IndexFile& file, const TagEnvironment& tags,
 struct WheelChoice {
     bool any_listed = false; // the matrix lists files for this version, backend and platform
     // Of those, one comes from an index page that lists every file of its folder, or one is
-    // for the machine's Python: either way the files say whether the machine has one.
+    // for the machine's Python: either way the files say whether the machine has one (asked only
+    // when there is no best file).
     bool listing_decides = false;
     const IndexFile* best = nullptr; // the file pip installs on this machine, if any
 };
 
-// The file pip installs among the PyTorch index's own files (CompatMatrix::on_pytorch_index)
-// of this release and backend for the machine's OS and CPU.
-WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels,
+// The choice among `files` of those of the backend that are the PyTorch index's own files
+// (CompatMatrix::on_pytorch_index) for the machine's OS and CPU.
+WheelChoice choose_among(const ReleaseWheels::Files& files, const CompatMatrix& matrix,
                          const TagEnvironment& tags, const TagRanking& ranking,
-                         const std::string& machine_platform, std::string_view package,
-                         const Version& version, const Backend& backend) {
+                         const std::string& machine_platform, const Backend& backend) {
     WheelChoice choice;
     std::optional<std::size_t> best_priority;
-    for (const IndexFile* listed : wheels.of(package, version)) {
+    for (const IndexFile* listed : files) {
         const IndexFile& file = *listed;
         // A PEP 825 variant wheel is never the pin: installers without variant support reject
         // its name, and which variant suits the machine is not in the matrix.
@@ -166,6 +166,22 @@ WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels
         }
     }
     return choice;
+}
+
+// The file pip installs of this release and backend. Only files the machine can install can be
+// the best, so those decide when one is the backend's (read without the release's other rows);
+// otherwise every file of the release says whether the machine has none or the files are unknown.
+WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels,
+                         const TagEnvironment& tags, const TagRanking& ranking,
+                         const std::string& machine_platform, std::string_view package,
+                         const Version& version, const Backend& backend) {
+    const WheelChoice installable = choose_among(wheels.installable(package, version, ranking),
+                                                 matrix, tags, ranking, machine_platform, backend);
+    if (installable.best) {
+        return installable;
+    }
+    return choose_among(wheels.of(package, version), matrix, tags, ranking, machine_platform,
+                        backend);
 }
 
 std::string python_label(const PythonTarget& python) {

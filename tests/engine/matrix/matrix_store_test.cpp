@@ -408,6 +408,63 @@ BOOST_AUTO_TEST_CASE(reading_one_release_at_a_time_finds_what_loading_every_whee
     BOOST_TEST(found > 20u);
 }
 
+// The files a machine can install, from the rows' tag columns, are those ranking the files of
+// every wheel loaded at once finds, in the same order; the other rows are never decoded.
+BOOST_AUTO_TEST_CASE(installable_files_are_found_without_decoding_the_release_s_other_rows) {
+    TempDatabase temp;
+    auto store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));
+    std::vector<IndexFile> files;
+    for (const std::string version : {"2.1.0", "2.1.0+cpu", "2.1.0+cu121", "2.1.01"}) {
+        for (const std::string tags :
+             {"cp311-cp311-linux_x86_64", "cp312-cp312-linux_x86_64",
+              "cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64",
+              "cp311-cp311-manylinux_2_36_x86_64", "cp311-cp311-manylinux_2_28_aarch64",
+              "CP311-cp311-win_amd64", "cp39-abi3-macosx_11_0_arm64", "py2.py3-none-any"}) {
+            files.push_back(wheel("torch-" + version + "-" + tags + ".whl"));
+        }
+    }
+    BOOST_REQUIRE(store->import(request({listing(files, "d1")})).revision);
+
+    const std::vector<TagEnvironment> machines{
+        {.python = PythonTarget::parse("cp3.11").value(), .glibc = OsVersion{2, 35}},
+        {.os = OperatingSystem::Windows, .python = PythonTarget::parse("cp3.11").value()},
+        {.os = OperatingSystem::Macos,
+         .arch = CpuArch::Aarch64,
+         .python = PythonTarget::parse("cp3.12").value(),
+         .macos = OsVersion{14, 0}}};
+    std::size_t found = 0;
+    for (const TagEnvironment& env : machines) {
+        const TagRanking ranking(env);
+        const CompatMatrix all = load_compat_matrix(*store, 1, env);
+        const CompatMatrix on_demand = load_compat_matrix_wheels_on_demand(store, 1, env);
+        for (const std::string version : {"2.1.0", "2.1.0+cu121", "2.1.1"}) {
+            BOOST_TEST_CONTEXT(name(env.os) << " " << version) {
+                std::vector<const IndexFile*> expected;
+                std::ranges::copy_if(ReleaseWheels(all).of("torch", Version::from(version)),
+                                     std::back_inserter(expected), [&](const IndexFile* file) {
+                                         return ranking.best(file->wheel.tag_set()).has_value();
+                                     });
+                const auto read =
+                    ReleaseWheels(on_demand).installable("torch", Version::from(version), ranking);
+                BOOST_TEST(names(read) == names(expected), boost::test_tools::per_element());
+                found += expected.size();
+            }
+        }
+    }
+    // Per machine, 2.1.0 and 2.1.0+cu121 (three labels) and 2.1.1 (one): on Linux its Python's two
+    // spellings and the pure wheel; on Windows and macOS one file of its Python and the pure one.
+    BOOST_TEST(found == 3u * 7 + 2u * 7 + 2u * 7);
+
+    // A row the machine cannot install is never decoded: damaged, it fails only a whole read.
+    store->database().execute("UPDATE wheel_file SET file_name = 'not a wheel' WHERE file_name = "
+                              "'torch-2.1.0+cpu-cp312-cp312-linux_x86_64.whl'");
+    const CompatMatrix matrix = load_compat_matrix_wheels_on_demand(store, 1, machines.front());
+    const ReleaseWheels wheels(matrix);
+    const TagRanking ranking(machines.front());
+    BOOST_TEST(wheels.installable("torch", Version::from("2.1.0"), ranking).size() == 9u);
+    BOOST_CHECK_THROW(wheels.of("torch", Version::from("2.1.0")), InputError);
+}
+
 BOOST_AUTO_TEST_CASE(the_matrix_keeps_its_store_open_until_its_wheels_are_read) {
     TempDatabase temp;
     auto store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));

@@ -399,6 +399,55 @@ BOOST_AUTO_TEST_CASE(supported_agrees_with_accepted_tags) {
     BOOST_TEST(checked > 10'000u);
 }
 
+// accepts() reads the '.'-joined columns a wheel_file row stores; it must say what best() of
+// the parsed set says, or the resolver would pass over a file it should weigh.
+BOOST_AUTO_TEST_CASE(accepts_says_what_best_says_of_the_written_set) {
+    const std::vector<TagEnvironment> machines{
+        {.python = PythonTarget::parse("cp3.11").value(), .glibc = OsVersion{2, 35}},
+        {.arch = CpuArch::Aarch64,
+         .python = PythonTarget::parse("cp3.13t").value(),
+         .glibc = OsVersion{2, 28}},
+        {.os = OperatingSystem::Windows, .python = PythonTarget::parse("cp3.9").value()},
+        {.os = OperatingSystem::Macos,
+         .arch = CpuArch::Aarch64,
+         .python = PythonTarget::parse("cp3.12").value(),
+         .macos = OsVersion{14, 0}}};
+    const std::vector<std::string> interpreters{"cp311",   "cp313",       "cp39",  "CP311", "py3",
+                                                "py2.py3", "cp310.cp311", "pp310", ""};
+    const std::vector<std::string> abis{"cp311", "cp313t", "cp39",       "abi3",
+                                        "none",  "NONE",   "cp311.abi3", ""};
+    const std::vector<std::string> platforms{"manylinux_2_28_x86_64",
+                                             "manylinux_2_17_x86_64.manylinux2014_x86_64",
+                                             "manylinux_2_36_x86_64",
+                                             "MANYLINUX_2_28_AARCH64",
+                                             "linux_aarch64",
+                                             "win_amd64",
+                                             "macosx_11_0_arm64",
+                                             "macosx_10_9_universal2",
+                                             "any",
+                                             "musllinux_1_2_x86_64",
+                                             ""};
+    std::size_t accepted = 0;
+    for (const TagEnvironment& env : machines) {
+        const TagRanking ranking(env);
+        for (const auto& interpreter : interpreters) {
+            for (const auto& abi : abis) {
+                for (const auto& platform : platforms) {
+                    const auto set = TagSet::parse(interpreter + "-" + abi + "-" + platform);
+                    if (!set) {
+                        continue; // an empty component is no tag set
+                    }
+                    const bool best = ranking.best(*set).has_value();
+                    BOOST_TEST(ranking.accepts(interpreter, abi, platform) == best,
+                               interpreter << "-" << abi << "-" << platform);
+                    accepted += best ? 1 : 0;
+                }
+            }
+        }
+    }
+    BOOST_TEST(accepted > 40u);
+}
+
 BOOST_AUTO_TEST_CASE(ranking_picks_the_wheel_pip_installs) {
     const TagEnvironment linux{.python = PythonTarget::parse("cp3.12").value(),
                                .glibc = OsVersion{2, 28}};

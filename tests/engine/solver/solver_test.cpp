@@ -418,11 +418,10 @@ BOOST_AUTO_TEST_CASE(rocm_builds_off_linux_get_no_override) {
 BOOST_AUTO_TEST_CASE(a_pinned_answer_reads_no_file_of_the_releases_its_pin_excludes) {
     CompatMatrix matrix = two_releases().matrix();
     std::vector<std::string> asked; // "torch 2.7.0", as the solver asks the reader
-    const std::vector<IndexFile> none;
-    matrix.read_wheels = [&](std::string_view package,
-                             const Version& version) -> const std::vector<IndexFile>& {
+    matrix.read_wheels = [&](std::string_view package, const Version& version,
+                             const WheelTagFilter&) {
         asked.push_back(std::string(package) + " " + version.to_string());
-        return none;
+        return std::vector<const IndexFile*>{};
     };
     const auto machine = linux_machine("3.11", "575.51.03", {"8.6"});
     const auto pinned = request_for({"torch==2.6.0", "torchvision"});
