@@ -38,7 +38,9 @@ std::filesystem::path user_database_path(const GlobalOptions& global) {
 MatrixStore open_matrix_for_reading(const GlobalOptions& global) {
     const std::filesystem::path path = user_database_path(global);
     if (std::filesystem::exists(path)) {
-        return MatrixStore::open(path, false);
+        MatrixStore store = MatrixStore::open(path, false);
+        store.read_one_snapshot();
+        return store;
     }
     if (!global.db.empty()) {
         throw InputError(Diagnostic{utf8_of(path), 0, 0, "no such matrix database", ""});

@@ -240,6 +240,10 @@ std::string MatrixStore::revision_digest(std::int64_t revision) {
     return digest.hex();
 }
 
+void MatrixStore::read_one_snapshot() {
+    db_.execute("BEGIN");
+}
+
 ImportResult MatrixStore::import(const ImportRequest& request) {
     sqlite::Transaction transaction(db_);
     ImportResult result;

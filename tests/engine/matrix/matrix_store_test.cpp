@@ -465,6 +465,24 @@ BOOST_AUTO_TEST_CASE(installable_files_are_found_without_decoding_the_release_s_
     BOOST_CHECK_THROW(wheels.of("torch", Version::from("2.1.0")), InputError);
 }
 
+// A command that reads on demand sees the revisions there were when it started, even when an
+// update commits a new one meanwhile (and takes no file lock per statement).
+BOOST_AUTO_TEST_CASE(a_store_reading_one_snapshot_does_not_see_a_later_import) {
+    TempDatabase temp;
+    {
+        auto writer = MatrixStore::open(temp.path, true);
+        BOOST_REQUIRE(writer.import(request({listing({wheel(a)}, "d1")})).revision);
+    }
+    auto reader = MatrixStore::open(temp.path, false);
+    reader.read_one_snapshot();
+    BOOST_TEST(reader.latest_revision_number() == 1);
+    auto writer = MatrixStore::open(temp.path, false);
+    BOOST_REQUIRE(writer.import(request({listing({wheel(a), wheel(b)}, "d1")})).revision);
+    BOOST_TEST(writer.latest_revision_number() == 2);
+    BOOST_TEST(reader.latest_revision_number() == 1);
+    BOOST_TEST(!reader.has_revision(2));
+}
+
 BOOST_AUTO_TEST_CASE(the_matrix_keeps_its_store_open_until_its_wheels_are_read) {
     TempDatabase temp;
     auto store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));
