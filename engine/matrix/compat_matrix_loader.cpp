@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <stdexcept>
 
 namespace torchpin {
 
@@ -97,14 +98,16 @@ public:
 private:
     using Key = std::pair<std::string, std::string>; // package, public version text
 
-    // Binds the release to a statement whose condition ends with release_condition().
-    // Versions from the public version's text to before that text and ',': the text itself and
-    // every "text+label" (',' sorts right after '+', and nothing else can follow a normalized
-    // release there). ReleaseWheels compares the parsed versions besides.
+    // The rows of a release: versions from the public version's text to before that text and
+    // ',': the text itself and every "text+label" (',' sorts right after '+', and nothing else
+    // can follow a normalized release there). ReleaseWheels compares the parsed versions besides.
     std::string release_condition() const {
         return " WHERE " + valid_at(1) +
                " AND package = ?2 AND version >= ?3 AND version < ?4 AND (" + filter_ + ")";
     }
+
+    // `statement` (prepared from `sql`, which ends with release_condition(), on first use),
+    // bound to the release.
     sqlite::Statement& bound(std::optional<sqlite::Statement>& statement, const std::string& sql,
                              std::string_view package, const std::string& version) {
         if (!statement) {
@@ -160,8 +163,9 @@ private:
                 }
                 row_by_id_->reset();
                 row_by_id_->bind(1, id);
-                if (!row_by_id_->step()) {
-                    continue; // gone since the ids were read: cannot happen in one read
+                if (!row_by_id_->step()) { // an import closes rows, it never deletes one
+                    throw std::logic_error("wheel_file row " + std::to_string(id) +
+                                           " vanished while it was read");
                 }
                 it = rows_.emplace(id, wheel_row(*row_by_id_)).first;
             }
