@@ -3,6 +3,7 @@
 
 #include "engine/base/dotted_numbers.hpp"
 #include "engine/base/enum_names.hpp"
+#include "engine/base/text_scanner.hpp"
 
 #include <algorithm>
 #include <array>
@@ -373,11 +374,9 @@ bool TagRanking::accepts(std::string_view interpreters, std::string_view abis,
             const std::size_t end = std::min(joined.find('.', start), joined.size());
             std::string_view member = joined.substr(start, end - start);
             if (std::any_of(member.begin(), member.end(),
-                            [](char c) { return c >= 'A' && c <= 'Z'; })) {
+                            [](char c) { return ascii_lower(c) != c; })) {
                 lowered.assign(member);
-                std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](char c) {
-                    return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
-                });
+                std::ranges::transform(lowered, lowered.begin(), ascii_lower);
                 member = lowered;
             }
             if (visit(member)) {
