@@ -10,12 +10,13 @@
 #include "engine/hardware/rocm_version.hpp"
 #include "engine/hardware/vc_runtime_version.hpp"
 #include "engine/matrix/index_file.hpp"
+#include "engine/matrix/wheel_group.hpp"
 #include "engine/pep/specifier.hpp"
 #include "engine/pep/tag_environment.hpp"
 #include "engine/pep/version.hpp"
 
 #include <cstdint>
-#include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -224,17 +225,24 @@ struct KnownIssueFact {
     std::string decided_by = {};
 };
 
-// Which wheel rows a WheelReader returns, judged on a row's python_tags, abi_tags and
-// platform_tags columns before the row is decoded; an empty filter keeps every row.
-using WheelTagFilter = std::function<bool(std::string_view interpreters, std::string_view abis,
-                                          std::string_view platforms)>;
+// Where a matrix loaded without its wheel files reads them, one release at a time, from where the
+// matrix came from; it keeps each file it decoded for as long as any copy of it lives. Files come
+// in the matrix's order.
+class WheelReader {
+public:
+    virtual ~WheelReader() = default;
 
-// The wheel files of one package (normalized name) at one public version, every local label
-// included ("torch", 2.9.1: 2.9.1+cpu, 2.9.1+cu128, ...), or those `keep` admits, in the
-// matrix's order, read from where the matrix came from on first use; the reader keeps each file
-// it decoded for as long as any copy of it lives.
-using WheelReader = std::function<std::vector<const IndexFile*>(
-    std::string_view package, const Version& public_version, const WheelTagFilter& keep)>;
+    // The files of one package (normalized name) at one public version, every local label
+    // included ("torch", 2.9.1: 2.9.1+cpu, 2.9.1+cu128, ...).
+    virtual std::vector<const IndexFile*> files(std::string_view package,
+                                                const Version& public_version) = 0;
+    // What those files are, as groups (the derived wheel_group table), without the files.
+    virtual std::vector<WheelGroup> groups(std::string_view package,
+                                           const Version& public_version) = 0;
+    // Those of the package's files whose version and tags are one of `wanted`.
+    virtual std::vector<const IndexFile*> tagged(std::string_view package,
+                                                 const std::vector<WheelTagColumns>& wanted) = 0;
+};
 
 struct CompatMatrix {
     std::int64_t revision = 0;
@@ -255,7 +263,8 @@ struct CompatMatrix {
     // Curated (data/ecosystem.toml), then learned from the imported index (`learned_from` set).
     std::vector<CompanionPackageFact> companion_packages;
     std::vector<IndexFile> wheels; // torch, torchvision, torchaudio wheels for the target OS/CPU
-    WheelReader read_wheels; // set instead of `wheels`: reads them per release (ReleaseWheels)
+    // Set instead of `wheels`: reads them per release (ReleaseWheels).
+    std::shared_ptr<WheelReader> read_wheels;
     std::vector<PublishedBackend> pypi_builds; // the build `pip install torch==V` gets from PyPI
     // The wheel_file listings that are wheel lists (the files a lockfile, hash file or script
     // pins), not index pages: each names some files of an index, never all of them.

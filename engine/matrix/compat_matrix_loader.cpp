@@ -68,31 +68,69 @@ std::string family_wheels_sql(const std::string& wheel_filter) {
 }
 
 // The wheel rows of one package and public version, each decoded once and kept: every row of the
-// release (one scan of its entries in the index on (package, version, tags)), or only the rows
-// whose tag columns a filter admits, such as the files a machine can install, found from that
-// index's entries alone so that the release's other rows are never read. An unpinned resolve
-// asks for two to five releases; one that walks them all (no answer) costs about what reading
-// every row at once does (docs/performance.md).
-class WheelShelf {
+// release (one scan of its entries in the index on (package, version, tags)); the release's
+// wheel_group rows, which say what its files are without them; or the rows of given versions and
+// tags, one seek each in that index, such as the files a machine installs best. An unpinned
+// resolve asks for two to five releases; one that walks them all (no answer) reads every
+// release's groups and the best files of each build (docs/performance.md).
+class WheelShelf final : public WheelReader {
 public:
-    // `filter`: the SQL condition on wheel rows (wheel_filter_for, or "1" for every platform).
+    // `filter`: the SQL condition on the platform_tags of wheel and group rows (wheel_filter_for,
+    // or "1" for every platform).
     WheelShelf(std::shared_ptr<MatrixStore> store, std::int64_t revision, std::string filter)
         : store_(std::move(store))
         , revision_(revision)
         , filter_(std::move(filter)) {}
 
-    std::vector<const IndexFile*> files(std::string_view package, const Version& public_version,
-                                        const WheelTagFilter& keep) {
+    std::vector<const IndexFile*> files(std::string_view package,
+                                        const Version& public_version) override {
         const std::string version = public_version.to_string();
-        if (keep) {
-            return decoded(admitted_ids(package, version, keep));
-        }
         Key key{std::string(package), version};
         if (const auto it = every_.find(key); it != every_.end()) {
             return it->second;
         }
         auto files = decoded(every_id(package, version));
         return every_.emplace(std::move(key), std::move(files)).first->second;
+    }
+
+    std::vector<WheelGroup> groups(std::string_view package,
+                                   const Version& public_version) override {
+        auto& select = bound(group_rows_,
+                             "SELECT " + dataset_columns::wheel_group.decoded_columns() +
+                                 " FROM wheel_group" + release_condition(),
+                             package, public_version.to_string());
+        std::vector<WheelGroup> groups;
+        while (select.step()) {
+            groups.push_back(dataset_columns::wheel_group.decode(select, 0, &parsed_));
+        }
+        return groups;
+    }
+
+    std::vector<const IndexFile*> tagged(std::string_view package,
+                                         const std::vector<WheelTagColumns>& wanted) override {
+        if (!tagged_rows_) {
+            tagged_rows_ = store_->database().prepare(
+                "SELECT id FROM wheel_file WHERE " + valid_at(1) +
+                " AND package = ?2 AND version = ?3 AND python_tags = ?4 AND abi_tags = ?5 AND "
+                "platform_tags = ?6 AND (" +
+                filter_ + ")");
+        }
+        std::vector<std::int64_t> ids;
+        for (const WheelTagColumns& tags : wanted) {
+            tagged_rows_->reset();
+            tagged_rows_->bind(1, revision_)
+                .bind(2, package)
+                .bind(3, tags.version)
+                .bind(4, tags.interpreters)
+                .bind(5, tags.abis)
+                .bind(6, tags.platforms);
+            while (tagged_rows_->step()) {
+                ids.push_back(tagged_rows_->integer(0));
+            }
+        }
+        std::ranges::sort(ids);
+        ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+        return decoded(ids);
     }
 
 private:
@@ -134,24 +172,6 @@ private:
         return ids;
     }
 
-    // The ids of the release's rows whose tag columns `keep` admits, in the matrix's order,
-    // read from the index's entries without the rows.
-    std::vector<std::int64_t> admitted_ids(std::string_view package, const std::string& version,
-                                           const WheelTagFilter& keep) {
-        auto& select = bound(row_tags_,
-                             "SELECT id, python_tags, abi_tags, platform_tags FROM wheel_file" +
-                                 release_condition(),
-                             package, version);
-        std::vector<std::int64_t> ids;
-        while (select.step()) {
-            if (keep(select.text_view(1), select.text_view(2), select.text_view(3))) {
-                ids.push_back(select.integer(0));
-            }
-        }
-        std::ranges::sort(ids);
-        return ids;
-    }
-
     // The rows of `ids`, decoding those not decoded yet.
     std::vector<const IndexFile*> decoded(const std::vector<std::int64_t>& ids) {
         std::vector<const IndexFile*> files;
@@ -178,10 +198,58 @@ private:
     std::int64_t revision_;
     std::string filter_;
     std::optional<sqlite::Statement> every_row_;
-    std::optional<sqlite::Statement> row_tags_;
+    std::optional<sqlite::Statement> group_rows_;
+    std::optional<sqlite::Statement> tagged_rows_;
     std::optional<sqlite::Statement> row_by_id_;
+    ParsedValues parsed_; // the group rows' versions and backends, each text parsed once
     std::map<std::int64_t, IndexFile> rows_; // decoded, by id (the addresses stay put)
     std::map<Key, std::vector<const IndexFile*>> every_;
+};
+
+// Whether platform tags ('.'-joined) could suit the OS whose platform word is `word` (the SQL
+// filter of wheel_filter_for: the word has no '.', so it is in the text exactly when it is in one
+// of the platforms); pure wheels always do.
+bool suits_platform(std::string_view platforms, const std::string& word) {
+    return platforms == "any" || platforms.find(word) != std::string_view::npos;
+}
+
+bool file_suits_platform(const IndexFile& file, const std::string& word) {
+    return suits_platform(tag_columns(file).platforms, word);
+}
+
+// A reader of every platform's files narrowed to those that could suit one OS.
+class NarrowedReader final : public WheelReader {
+public:
+    NarrowedReader(std::shared_ptr<WheelReader> every_platform, std::string word)
+        : every_platform_(std::move(every_platform))
+        , word_(std::move(word)) {}
+
+    std::vector<const IndexFile*> files(std::string_view package,
+                                        const Version& public_version) override {
+        return suiting(every_platform_->files(package, public_version));
+    }
+
+    std::vector<WheelGroup> groups(std::string_view package,
+                                   const Version& public_version) override {
+        auto groups = every_platform_->groups(package, public_version);
+        std::erase_if(groups,
+                      [&](const WheelGroup& g) { return !suits_platform(g.platforms, word_); });
+        return groups;
+    }
+
+    std::vector<const IndexFile*> tagged(std::string_view package,
+                                         const std::vector<WheelTagColumns>& wanted) override {
+        return suiting(every_platform_->tagged(package, wanted));
+    }
+
+private:
+    std::vector<const IndexFile*> suiting(std::vector<const IndexFile*> files) const {
+        std::erase_if(files, [&](const IndexFile* f) { return !file_suits_platform(*f, word_); });
+        return files;
+    }
+
+    std::shared_ptr<WheelReader> every_platform_;
+    std::string word_;
 };
 
 // An hsa_override row's runs_as must be the target its hsa_version names, so that a typo in
@@ -283,23 +351,8 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
 CompatMatrix load_on_demand(std::shared_ptr<MatrixStore> store, std::int64_t revision,
                             std::string filter) {
     CompatMatrix m = load(*store, revision, std::nullopt);
-    m.read_wheels =
-        [shelf = std::make_shared<WheelShelf>(std::move(store), revision, std::move(filter))](
-            std::string_view package, const Version& public_version, const WheelTagFilter& keep) {
-            return shelf->files(package, public_version, keep);
-        };
+    m.read_wheels = std::make_shared<WheelShelf>(std::move(store), revision, std::move(filter));
     return m;
-}
-
-// Whether a file's platform tags could suit the OS whose platform word is `word` (the SQL filter
-// of wheel_filter_for on the parsed file name: the word has no '.', so it is in the '.'-joined
-// platform_tags column exactly when it is in one of the platforms); pure wheels always do.
-bool suits_platform(const IndexFile& file, const std::string& word) {
-    const auto& platforms = file.wheel.tag_set().platforms();
-    const bool any = platforms.size() == 1 && platforms.front() == "any";
-    return any || std::any_of(platforms.begin(), platforms.end(), [&](const std::string& p) {
-               return p.find(word) != std::string::npos;
-           });
 }
 
 } // namespace
@@ -326,16 +379,10 @@ CompatMatrix load_compat_matrix_every_platform(MatrixStore& store, std::int64_t 
 CompatMatrix narrowed_to_platform(CompatMatrix every_platform, const TagEnvironment& env) {
     const std::string word = platform_word(env);
     std::erase_if(every_platform.wheels,
-                  [&](const IndexFile& file) { return !suits_platform(file, word); });
+                  [&](const IndexFile& file) { return !file_suits_platform(file, word); });
     if (every_platform.read_wheels) {
-        every_platform.read_wheels = [all = std::move(every_platform.read_wheels),
-                                      word](std::string_view package, const Version& version,
-                                            const WheelTagFilter& keep) {
-            auto files = all(package, version, keep);
-            std::erase_if(files,
-                          [&](const IndexFile* file) { return !suits_platform(*file, word); });
-            return files;
-        };
+        every_platform.read_wheels =
+            std::make_shared<NarrowedReader>(std::move(every_platform.read_wheels), word);
     }
     return every_platform;
 }

@@ -51,6 +51,7 @@ const TableSpec& known_issue_table() { static const TableSpec s = dataset_column
 const TableSpec& hsa_override_table() { static const TableSpec s = dataset_columns::hsa_override.spec(); return s; }
 const TableSpec& companion_package_table() { static const TableSpec s = dataset_columns::companion_package.spec(); return s; }
 const TableSpec& index_build_table() { static const TableSpec s = dataset_columns::index_build.spec(); return s; }
+const TableSpec& wheel_group_table() { static const TableSpec s = dataset_columns::wheel_group.spec(); return s; }
 // clang-format on
 
 const std::vector<const TableSpec*>& dataset_tables() {
@@ -82,7 +83,7 @@ const std::vector<const TableSpec*>& revisioned_tables() {
 }
 
 const std::vector<const TableSpec*>& derived_tables() {
-    static const std::vector<const TableSpec*> all{&index_build_table()};
+    static const std::vector<const TableSpec*> all{&index_build_table(), &wheel_group_table()};
     return all;
 }
 

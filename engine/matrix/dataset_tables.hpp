@@ -8,6 +8,7 @@
 #include "engine/hardware/gpu_catalog.hpp"
 #include "engine/matrix/compat_matrix.hpp"
 #include "engine/matrix/table_declaration.hpp"
+#include "engine/matrix/wheel_group.hpp"
 
 #include <string_view>
 #include <vector>
@@ -359,13 +360,27 @@ inline constexpr auto companion_package = table<CompanionPackageFact>("companion
 
 // Derived: the builds (torch release, backend, OS, CPU) that each wheel_file listing's observed
 // torch files of the PyTorch index show, one listing per wheel_file listing, written by every
-// import in the same revision (engine/matrix/index_builds.hpp), so that a command reads the
+// import in the same revision (engine/matrix/derived_listings.hpp), so that a command reads the
 // builds instead of scanning every file.
 inline constexpr auto index_build = table<PublishedBackend>("index_build", 11,
     key<Version>("torch", &PublishedBackend::torch),
     key<Backend>("backend", &PublishedBackend::backend),
     key<Os>("os", &PublishedBackend::os),
     key<CpuArch>("arch", &PublishedBackend::arch));
+
+// Derived: each wheel_file listing's files grouped by release, backend, platform and kind, with
+// the Pythons of the group's files, one listing per wheel_file listing, written with every import
+// (engine/matrix/derived_listings.hpp), so that a question about a release reads a few dozen
+// groups instead of its files.
+inline constexpr auto wheel_group = table<WheelGroup>("wheel_group", 19,
+    key<Text>("package", &WheelGroup::package),
+    key<Version>("version", &WheelGroup::version),
+    optional_key<Backend>("backend", &WheelGroup::backend),
+    key<Text>("platform_tags", &WheelGroup::platforms),
+    key<Flag>("variant", &WheelGroup::variant),
+    key<Flag>("on_pytorch_index", &WheelGroup::on_pytorch_index),
+    key<Flag>("lists_every_file", &WheelGroup::lists_every_file),
+    required<Text>("pythons", &WheelGroup::pythons));
 // clang-format on
 
 } // namespace dataset_columns
@@ -395,6 +410,7 @@ const TableSpec& known_issue_table();
 const TableSpec& hsa_override_table();
 const TableSpec& companion_package_table();
 const TableSpec& index_build_table();
+const TableSpec& wheel_group_table();
 
 // The tables the data files of data/ fill ([[name]] entries), in the order above.
 const std::vector<const TableSpec*>& dataset_tables();
@@ -403,8 +419,8 @@ const TableSpec* find_dataset_table(std::string_view name);
 // Every revisioned table an import or data/ states: wheel_file, wheel_metadata, then the dataset
 // tables.
 const std::vector<const TableSpec*>& revisioned_tables();
-// The revisioned tables derived from those by every import (index_build): not content of their
-// own, so left out of revision digests, diffs and exports.
+// The revisioned tables derived from those by every import (index_build, wheel_group): not content
+// of their own, so left out of revision digests, diffs and exports.
 const std::vector<const TableSpec*>& derived_tables();
 
 } // namespace torchpin

@@ -1,7 +1,20 @@
-// Names of the provenance kinds stored with every matrix row.
+// Names of the provenance kinds stored with every matrix row, and the tag columns of a file.
 #include "engine/matrix/index_file.hpp"
 
 namespace torchpin {
+
+namespace {
+
+std::string dotted(const std::vector<std::string>& components) {
+    std::string out;
+    for (const std::string& component : components) {
+        out += out.empty() ? "" : ".";
+        out += component;
+    }
+    return out;
+}
+
+} // namespace
 
 std::string_view name(Provenance provenance) noexcept {
     return provenance == Provenance::Observed ? "observed" : "derived";
@@ -15,6 +28,12 @@ std::optional<Provenance> parse_provenance(std::string_view text) noexcept {
         return Provenance::Derived;
     }
     return std::nullopt;
+}
+
+WheelTagColumns tag_columns(const IndexFile& file) {
+    const TagSet& tags = file.wheel.tag_set();
+    return {file.wheel.version().to_string(), dotted(tags.interpreters()), dotted(tags.abis()),
+            dotted(tags.platforms())};
 }
 
 } // namespace torchpin

@@ -42,4 +42,18 @@ struct IndexFile {
     friend bool operator==(const IndexFile&, const IndexFile&) = default;
 };
 
+// A file's tags as wheel_file stores them, the '.'-joined components of its name
+// ("cp311", "cp311", "manylinux_2_28_x86_64"), with its version, label included: what finds the
+// file's row through the wheel_file_release index.
+struct WheelTagColumns {
+    std::string version;
+    std::string interpreters;
+    std::string abis;
+    std::string platforms;
+
+    auto operator<=>(const WheelTagColumns&) const = default;
+};
+
+WheelTagColumns tag_columns(const IndexFile& file);
+
 } // namespace torchpin

@@ -6,7 +6,7 @@
 #include "engine/matrix/matrix_schema.hpp"
 
 #include "engine/matrix/dataset_tables.hpp"
-#include "engine/matrix/index_builds.hpp"
+#include "engine/matrix/derived_listings.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -89,6 +89,12 @@ CREATE INDEX wheel_file_release ON wheel_file
     (package, version, python_tags, abi_tags, platform_tags, valid_from, valid_to);
 )sql";
 
+// Version 19: a release's groups of wheel files found without scanning the package's
+// (ReleaseWheels::groups reads them per release, as the wheel rows).
+constexpr const char* wheel_group_by_release = R"sql(
+CREATE INDEX wheel_group_release ON wheel_group (package, version, valid_from, valid_to);
+)sql";
+
 // What one version does besides its declared tables and columns: `before` them (tables they
 // refer to) and `after` them (indexes on them), then `fill` (rows of a derived table).
 struct Migration {
@@ -103,7 +109,8 @@ struct Migration {
 // patterns, message source, message_only and decided_by. 11: index_build, derived from the wheel
 // files already imported. 12: rocm_target's torch range. 13: release_cuda's os.
 // 14: wheel_metadata. 15: cuda_branch. 16: companion_package. 17: companion_package's label.
-// 18: the wheel_file index by release with tags.
+// 18: the wheel_file index by release with tags. 19: wheel_group, derived from the wheel files
+// already imported.
 // (Versions 5, 8, 9 and 10 rebuilt their tables to keep a column order before the declarations
 // existed; every read names its columns.)
 const std::vector<Migration>& migrations() {
@@ -126,6 +133,7 @@ const std::vector<Migration>& migrations() {
         {},
         {},
         {"", wheel_file_by_release_and_tags},
+        {"", wheel_group_by_release, fill_wheel_groups},
     };
     return all;
 }

@@ -6,7 +6,7 @@
 #include "engine/base/sha256.hpp"
 #include "engine/base/utf8_path.hpp"
 #include "engine/matrix/dataset_tables.hpp"
-#include "engine/matrix/index_builds.hpp"
+#include "engine/matrix/derived_listings.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 
 #include <algorithm>
@@ -19,15 +19,6 @@
 namespace torchpin {
 
 namespace {
-
-std::string join(const std::vector<std::string>& parts) {
-    std::string out;
-    for (const auto& part : parts) {
-        out += out.empty() ? "" : ".";
-        out += part;
-    }
-    return out;
-}
 
 // The revisioned tables and those derived from them: every table with listings.
 std::vector<const TableSpec*> stored_tables() {
@@ -94,15 +85,15 @@ std::string utc_now_iso8601() {
 }
 
 RowValues to_row(const IndexFile& file) {
-    const TagSet& tags = file.wheel.tag_set();
+    WheelTagColumns tags = tag_columns(file);
     return {file.url,
             file.wheel.to_string(),
             file.wheel.name().normalized(),
-            file.wheel.version().to_string(),
+            std::move(tags.version),
             file.backend ? std::optional(file.backend->to_string()) : std::nullopt,
-            join(tags.interpreters()),
-            join(tags.abis()),
-            join(tags.platforms()),
+            std::move(tags.interpreters),
+            std::move(tags.abis),
+            std::move(tags.platforms),
             file.sha256,
             file.requires_python,
             std::string(file.yanked ? "1" : "0"),
@@ -258,11 +249,12 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
     std::vector<Pending> changed;
     auto current = db_.prepare("SELECT id, content_digest FROM listing WHERE table_name = ?1 "
                                "AND name = ?2 AND valid_to IS NULL");
-    // Each wheel_file listing brings its index_build listing (not counted in the result).
+    // Each wheel_file listing brings its index_build and wheel_group listings (not counted in
+    // the result).
     std::vector<ListingImport> derived;
     for (const ListingImport& listing : request.listings) {
         if (listing.table == &wheel_file_table()) {
-            derived.push_back(index_builds_of(listing));
+            std::ranges::move(derived_listings_of(listing), std::back_inserter(derived));
         }
     }
     std::vector<const ListingImport*> listings;
@@ -582,11 +574,12 @@ std::vector<std::string> MatrixStore::verify() {
         if (*spec == &wheel_file_table()) {
             SourceInfo source;
             source.kind = listings.text(4);
-            derived.push_back(
-                index_builds_of(ListingImport{*spec, listings.text(1), source, rows}));
+            std::ranges::move(
+                derived_listings_of(ListingImport{*spec, listings.text(1), source, rows}),
+                std::back_inserter(derived));
         }
     }
-    // What is derived from the current wheel files is what index_build holds.
+    // What is derived from the current wheel files is what index_build and wheel_group hold.
     auto derived_digest = db_.prepare("SELECT content_digest FROM listing WHERE table_name = ?1 "
                                       "AND name = ?2 AND valid_to IS NULL");
     for (const ListingImport& listing : derived) {
@@ -595,7 +588,7 @@ std::vector<std::string> MatrixStore::verify() {
         if (!derived_digest.step() ||
             derived_digest.text(0) != content_digest(listing.rows, *listing.table)) {
             problems.push_back("listing " + listing.name + ": its " + listing.table->name +
-                               " rows are not the builds its wheel files show");
+                               " rows are not what its wheel files show");
         }
         derived_digest.reset();
     }

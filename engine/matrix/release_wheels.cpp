@@ -1,7 +1,10 @@
 // ReleaseWheels: the wheel index the solver and the outputs' hash lists look files up in.
 #include "engine/matrix/release_wheels.hpp"
 
+#include "engine/matrix/derived_listings.hpp"
+
 #include <algorithm>
+#include <set>
 
 namespace torchpin {
 
@@ -20,9 +23,10 @@ ReleaseWheels::Files of_release(ReleaseWheels::Files files, std::string_view pac
 
 } // namespace
 
-ReleaseWheels::ReleaseWheels(const CompatMatrix& matrix) {
+ReleaseWheels::ReleaseWheels(const CompatMatrix& matrix)
+    : matrix_(matrix) {
     if (matrix.read_wheels) {
-        reader_ = &matrix.read_wheels;
+        reader_ = matrix.read_wheels.get();
         return;
     }
     for (const IndexFile& file : matrix.wheels) {
@@ -45,41 +49,60 @@ const ReleaseWheels::Files& ReleaseWheels::of(std::string_view package,
     return reader_ == nullptr ? none : read(package, version);
 }
 
-const ReleaseWheels::Files& ReleaseWheels::installable(std::string_view package,
-                                                       const Version& version,
-                                                       const TagRanking& ranking) const {
+const ReleaseWheels::Groups& ReleaseWheels::groups(std::string_view package,
+                                                   const Version& version) const {
     if (version.has_local()) {
-        return installable(package, version.public_version(), ranking);
+        return groups(package, version.public_version());
     }
-    ByVersion& known = installable_[{&ranking, std::string(package)}];
-    if (const auto it = known.find(version); it != known.end()) {
+    auto& of_package = groups_.try_emplace(std::string(package)).first->second;
+    if (const auto it = of_package.find(version); it != of_package.end()) {
         return it->second;
     }
-    Files files;
+    return of_package.emplace(version, grouped(package, version)).first->second;
+}
+
+ReleaseWheels::Files ReleaseWheels::tagged(std::string_view package, const Version& version,
+                                           const std::vector<WheelTagColumns>& wanted) const {
+    const Version public_version = version.public_version();
     if (reader_ != nullptr) {
-        files =
-            of_release((*reader_)(package, version,
-                                  [&ranking](std::string_view interpreters, std::string_view abis,
-                                             std::string_view platforms) {
-                                      return ranking.accepts(interpreters, abis, platforms);
-                                  }),
-                       package, version);
-    } else {
-        std::ranges::copy_if(of(package, version), std::back_inserter(files),
-                             [&ranking](const IndexFile* file) {
-                                 return ranking.best(file->wheel.tag_set()).has_value();
-                             });
+        return of_release(reader_->tagged(package, wanted), package, public_version);
     }
-    return known.insert_or_assign(version, std::move(files)).first->second;
+    const std::set<WheelTagColumns> wanted_set(wanted.begin(), wanted.end());
+    Files files;
+    std::ranges::copy_if(
+        of(package, public_version), std::back_inserter(files),
+        [&](const IndexFile* file) { return wanted_set.contains(tag_columns(*file)); });
+    return files;
 }
 
 const ReleaseWheels::Files& ReleaseWheels::read(std::string_view package,
                                                 const Version& public_version) const {
     auto& of_package = files_.try_emplace(std::string(package)).first->second;
     return of_package
-        .insert_or_assign(public_version, of_release((*reader_)(package, public_version, {}),
+        .insert_or_assign(public_version, of_release(reader_->files(package, public_version),
                                                      package, public_version))
         .first->second;
+}
+
+ReleaseWheels::Groups ReleaseWheels::grouped(std::string_view package,
+                                             const Version& public_version) const {
+    if (reader_ != nullptr) {
+        Groups groups = reader_->groups(package, public_version);
+        std::erase_if(groups, [&](const WheelGroup& group) {
+            return group.package != package || group.version.public_version() != public_version;
+        });
+        return groups;
+    }
+    std::map<std::string_view, Files> by_listing;
+    for (const IndexFile* file : of(package, public_version)) {
+        by_listing[file->listing].push_back(file);
+    }
+    Groups groups;
+    for (const auto& [listing, files] : by_listing) {
+        std::ranges::move(wheel_groups_of(files, matrix_.wheel_lists.contains(listing)),
+                          std::back_inserter(groups));
+    }
+    return groups;
 }
 
 } // namespace torchpin

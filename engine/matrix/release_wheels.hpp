@@ -1,9 +1,8 @@
 // A matrix's wheel files by package and public version, so that a question about one release
-// looks at that release's files only.
+// looks at that release's files only, or at what its files are (their groups) without them.
 #pragma once
 
 #include "engine/matrix/compat_matrix.hpp"
-#include "engine/pep/tag_environment.hpp"
 
 #include <map>
 #include <string>
@@ -14,11 +13,12 @@
 namespace torchpin {
 
 // Indexes the matrix's loaded `wheels` once, or, for a matrix loaded with `read_wheels`, reads
-// each release's files through it on first use. Refers to the matrix, which must outlive it; not
-// safe to share between threads.
+// each release's files or groups through it on first use. Refers to the matrix, which must
+// outlive it; not safe to share between threads.
 class ReleaseWheels {
 public:
     using Files = std::vector<const IndexFile*>;
+    using Groups = std::vector<WheelGroup>;
 
     explicit ReleaseWheels(const CompatMatrix& matrix);
 
@@ -26,20 +26,25 @@ public:
     // included, in the matrix's order.
     const Files& of(std::string_view package, const Version& version) const;
 
-    // Those of them a machine whose tags `ranking` ranks can install (ranking.best accepts one
-    // of the file's tags), in the same order: a reader finds them without decoding the others.
-    const Files& installable(std::string_view package, const Version& version,
-                             const TagRanking& ranking) const;
+    // What those files are: wheel_groups_of the files of each listing, in no particular order.
+    const Groups& groups(std::string_view package, const Version& version) const;
+
+    // Those of the files that have one of `wanted`'s versions and tags, in the matrix's order:
+    // a reader finds them without reading the release's other files.
+    Files tagged(std::string_view package, const Version& version,
+                 const std::vector<WheelTagColumns>& wanted) const;
 
 private:
-    using ByVersion = std::unordered_map<Version, Files>;
+    template <class Value>
+    using ByRelease = std::map<std::string, std::unordered_map<Version, Value>, std::less<>>;
 
     const Files& read(std::string_view package, const Version& public_version) const;
+    Groups grouped(std::string_view package, const Version& public_version) const;
 
-    const WheelReader* reader_ = nullptr;
-    mutable std::map<std::string, ByVersion, std::less<>> files_;
-    mutable std::map<std::pair<const TagRanking*, std::string>, ByVersion, std::less<>>
-        installable_;
+    const CompatMatrix& matrix_;
+    WheelReader* reader_ = nullptr;
+    mutable ByRelease<Files> files_;
+    mutable ByRelease<Groups> groups_;
 };
 
 } // namespace torchpin

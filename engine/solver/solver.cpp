@@ -4,12 +4,11 @@
 
 #include "engine/matrix/companion_label.hpp"
 #include "engine/matrix/known_issue_scope.hpp"
-#include "engine/matrix/release_wheels.hpp"
-#include "engine/pep/platform_tag.hpp"
 #include "engine/pep/version_set.hpp"
 #include "engine/solver/companion_fit.hpp"
 #include "engine/solver/gfx_check.hpp"
 #include "engine/solver/stated_codes.hpp"
+#include "engine/solver/wheel_choice.hpp"
 
 #include <algorithm>
 #include <map>
@@ -70,142 +69,9 @@ bool is_requested(const ResolveRequest& request, std::string_view package) {
                        [&](const Requirement& r) { return r.name().normalized() == package; });
 }
 
-// Does wheel `file` belong to `backend`? An unlabelled wheel outside a variant folder is a CPU
-// build (the macOS wheels PyTorch publishes without a label).
-bool wheel_of_backend(const IndexFile& file, const Backend& backend) {
-    if (file.backend) {
-        return *file.backend == backend;
-    }
-    return backend.kind() == BackendKind::Cpu;
-}
-
-// Is `file` built for the machine's OS and CPU (whatever its Python and libc)? A listing for
-// aarch64 says nothing about which x86_64 wheels exist.
-bool wheel_for_platform(const IndexFile& file, const TagEnvironment& tags) {
-    const bool arm = tags.arch == CpuArch::Aarch64;
-    for (const std::string& text : file.wheel.tag_set().platforms()) {
-        const PlatformTag platform = PlatformTag::parse(text);
-        const std::string& arch = platform.arch();
-        switch (platform.family()) {
-        case PlatformFamily::Any:
-            return true;
-        case PlatformFamily::Linux:
-        case PlatformFamily::Manylinux:
-        case PlatformFamily::Musllinux:
-            if (tags.os == OperatingSystem::Linux && arch == name(tags.arch)) {
-                return true;
-            }
-            break;
-        case PlatformFamily::Macos:
-            if (tags.os == OperatingSystem::Macos &&
-                (arch == "universal2" || arch == (arm ? "arm64" : "x86_64") ||
-                 (!arm && arch == "intel"))) {
-                return true;
-            }
-            break;
-        case PlatformFamily::Windows:
-            if (tags.os == OperatingSystem::Windows &&
-                arch == (arm                          ? "arm64"
-                         : tags.arch == CpuArch::I686 ? "x86"
-                                                      : "amd64")) {
-                return true;
-            }
-            break;
-        case PlatformFamily::Other:
-            break;
-        }
-    }
-    return false;
-}
-
-// Is `file` for the machine's Python (interpreter and ABI), on whatever version of its
-// platform? A cp312 manylinux_2_28 file is, on a glibc 2.17 machine with CPython 3.12.
-bool wheel_for_python(const IndexFile& file, const TagEnvironment& tags,
-                      const std::string& machine_platform) {
-    const auto& wheel_tags = file.wheel.tags();
-    return std::any_of(wheel_tags.begin(), wheel_tags.end(), [&](const Tag& tag) {
-        return supported(Tag(tag.interpreter(), tag.abi(), machine_platform), tags);
-    });
-}
-
-struct WheelChoice {
-    bool any_listed = false; // the matrix lists files for this version, backend and platform
-    // Of those, one comes from an index page that lists every file of its folder, or one is
-    // for the machine's Python: either way the files say whether the machine has one (asked only
-    // when there is no best file).
-    bool listing_decides = false;
-    const IndexFile* best = nullptr; // the file pip installs on this machine, if any
-};
-
-// The choice among `files` of those of the backend that are the PyTorch index's own files
-// (CompatMatrix::on_pytorch_index) for the machine's OS and CPU.
-WheelChoice choose_among(const ReleaseWheels::Files& files, const CompatMatrix& matrix,
-                         const TagEnvironment& tags, const TagRanking& ranking,
-                         const std::string& machine_platform, const Backend& backend) {
-    WheelChoice choice;
-    std::optional<std::size_t> best_priority;
-    for (const IndexFile* listed : files) {
-        const IndexFile& file = *listed;
-        // A PEP 825 variant wheel is never the pin: installers without variant support reject
-        // its name, and which variant suits the machine is not in the matrix.
-        if (file.wheel.variant_label() || !wheel_of_backend(file, backend) ||
-            !wheel_for_platform(file, tags) || !matrix.on_pytorch_index(file)) {
-            continue;
-        }
-        choice.any_listed = true;
-        choice.listing_decides = choice.listing_decides || matrix.lists_every_file(file) ||
-                                 wheel_for_python(file, tags, machine_platform);
-        const auto priority = ranking.best(file.wheel.tag_set());
-        const bool better =
-            priority && (!best_priority || *priority < *best_priority ||
-                         (*priority == *best_priority && file.provenance == Provenance::Observed &&
-                          choice.best->provenance == Provenance::Derived));
-        if (better) {
-            best_priority = priority;
-            choice.best = &file;
-        }
-    }
-    return choice;
-}
-
-// The file pip installs of this release and backend. Only files the machine can install can be
-// the best, so those decide when one is the backend's (read without the release's other rows);
-// otherwise every file of the release says whether the machine has none or the files are unknown.
-WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels,
-                         const TagEnvironment& tags, const TagRanking& ranking,
-                         const std::string& machine_platform, std::string_view package,
-                         const Version& version, const Backend& backend) {
-    const WheelChoice installable = choose_among(wheels.installable(package, version, ranking),
-                                                 matrix, tags, ranking, machine_platform, backend);
-    if (installable.best) {
-        return installable;
-    }
-    return choose_among(wheels.of(package, version), matrix, tags, ranking, machine_platform,
-                        backend);
-}
-
 std::string python_label(const PythonTarget& python) {
     return std::to_string(python.major) + "." + std::to_string(python.minor) +
            (python.is_free_threaded() ? "t" : "");
-}
-
-// Whether the matrix lists a file of `package` at `version` that carries its build's label
-// (torchaudio-2.8.0+cu128): the index labels that release's files of the package.
-bool index_labels(const ReleaseWheels& wheels, std::string_view package, const Version& version) {
-    const auto& files = wheels.of(package, version);
-    return std::any_of(files.begin(), files.end(),
-                       [](const IndexFile* f) { return f->wheel.version().has_local(); });
-}
-
-// Whether the matrix lists a labelled torch file of `version` for this machine's platform, of
-// any backend (2.7.1+cu128 for a 2.7.1+cu126 pin): the index labels the release's builds here.
-// macOS files carry no label, so a macOS machine finds none.
-bool labels_builds_here(const ReleaseWheels& wheels, const TagEnvironment& tags,
-                        const Version& version) {
-    const auto& files = wheels.of("torch", version);
-    return std::any_of(files.begin(), files.end(), [&](const IndexFile* f) {
-        return f->wheel.version().has_local() && wheel_for_platform(*f, tags);
-    });
 }
 
 // The version a pin names: the listed file's; else the release with the backend's local label
@@ -267,6 +133,7 @@ public:
         , ranking_(machine.tags)
         , wheels_(matrix)
         , best_platform_(best_platform_of(machine))
+        , judge_(machine.tags, ranking_, best_platform_)
         , requirements_(applicable_requirements(request, machine))
         , built_against_torch_(requested_builds_against_torch(request, requirements_)) {}
 
@@ -283,9 +150,7 @@ public:
             return c;
         }
         if (projection != Projection::None &&
-            !choose_wheel(matrix_, wheels_, machine_.tags, ranking_, best_platform_, "torch",
-                          release.torch, backend)
-                 .any_listed) {
+            !choose_wheel(matrix_, wheels_, judge_, "torch", release.torch, backend).any_listed) {
             c.rejections.push_back(
                 BuildNotVerified{release.torch, backend, projection == Projection::Possible});
         }
@@ -430,8 +295,8 @@ private:
 
     void check_package(Candidate& c, const ReleaseFact& release, std::string_view package,
                        const Version& version) const {
-        const WheelChoice wheel = choose_wheel(matrix_, wheels_, machine_.tags, ranking_,
-                                               best_platform_, package, version, c.backend);
+        const WheelChoice wheel =
+            choose_wheel(matrix_, wheels_, judge_, package, version, c.backend);
         const bool torch_labelled = !c.pins.empty() && c.pins.front().package == "torch" &&
                                     c.pins.front().version && c.pins.front().version->has_local();
         const Version pinned = pin_version(version, c.backend, wheel, release, package,
@@ -567,8 +432,7 @@ private:
             }
             const WheelChoice wheel =
                 placement && placement->source.kind == PinSourceKind::PytorchIndex
-                    ? choose_wheel(matrix_, wheels_, machine_.tags, ranking_, best_platform_,
-                                   package, release->version, c.backend)
+                    ? choose_wheel(matrix_, wheels_, judge_, package, release->version, c.backend)
                     : WheelChoice{};
             if (placement && wheel.listing_decides && !wheel.best) {
                 const std::string fact = "has no " + machine_.tags.python.abi() + " file for " +
@@ -844,6 +708,7 @@ private:
     TagRanking ranking_;
     ReleaseWheels wheels_;
     std::string best_platform_; // named by NoWheelFor rejections
+    WheelJudge judge_;
     std::map<std::string, std::vector<const Requirement*>, std::less<>> requirements_;
     std::vector<std::string> built_against_torch_;
 };

@@ -1,7 +1,8 @@
-// index_build: the builds that observed torch files show, written with every import in the same
-// revision, filled by schema version 11 on a matrix imported before it, and checked by verify.
+// index_build and wheel_group: what a wheel_file listing's files show, written with every import
+// in the same revision, filled by schema versions 11 and 19 on a matrix imported before them, and
+// checked by verify.
 #include "engine/matrix/dataset_tables.hpp"
-#include "engine/matrix/index_builds.hpp"
+#include "engine/matrix/derived_listings.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 #include "tests/engine/matrix/matrix_store_fixtures.hpp"
 
@@ -41,37 +42,70 @@ BOOST_AUTO_TEST_CASE(each_import_writes_the_builds_its_files_show) {
     BOOST_TEST(store.verify().empty());
 }
 
-BOOST_AUTO_TEST_CASE(version_11_fills_the_builds_of_a_matrix_imported_before_it) {
-    TempDatabase temp;
-    {
-        auto store = MatrixStore::open(temp.path, true);
-        store.import(request({listing({wheel(a), wheel(c)}, "d1")}));
-        store.import(request({listing({wheel(c), wheel(d)}, "d2")}));
-        // What a torchpin of schema version 10 left: no index_build, none of the tables (14:
-        // cuda_branch) and columns later versions add.
-        store.database().execute("DELETE FROM listing WHERE table_name = 'index_build';"
-                                 "DROP TABLE index_build;");
-        for (const TableSpec* spec : revisioned_tables()) {
-            if (spec->since > 10) {
-                store.database().execute("DELETE FROM listing WHERE table_name = '" + spec->name +
-                                         "'; DROP TABLE " + spec->name + ";");
-                continue;
-            }
-            for (const Column& column : spec->columns()) {
-                if (column.since > 10) {
-                    store.database().execute("ALTER TABLE " + spec->name + " DROP COLUMN " +
-                                             column.name + ";");
-                }
+namespace {
+
+// Two imports into `path`, then back to what a torchpin of schema version `version` left: none
+// of the tables (derived ones included) and columns later versions add.
+void import_two_revisions_as_of(const std::filesystem::path& path, int version) {
+    auto store = MatrixStore::open(path, true);
+    store.import(request({listing({wheel(a), wheel(c)}, "d1")}));
+    store.import(request({listing({wheel(c), wheel(d)}, "d2")}));
+    std::vector<const TableSpec*> tables = revisioned_tables();
+    tables.insert(tables.end(), derived_tables().begin(), derived_tables().end());
+    for (const TableSpec* spec : tables) {
+        if (spec->since > version) {
+            store.database().execute("DELETE FROM listing WHERE table_name = '" + spec->name +
+                                     "'; DROP TABLE " + spec->name + ";");
+            continue;
+        }
+        for (const Column& column : spec->columns()) {
+            if (column.since > version) {
+                store.database().execute("ALTER TABLE " + spec->name + " DROP COLUMN " +
+                                         column.name + ";");
             }
         }
-        store.database().set_user_version(10);
     }
+    store.database().set_user_version(version);
+}
+
+// The wheel groups valid at `revision`, as "listing package version platforms pythons".
+std::vector<std::string> groups_at(MatrixStore& store, std::int64_t revision) {
+    std::vector<std::string> out;
+    for (const WheelGroup& g :
+         read_rows(store.database(), dataset_columns::wheel_group, revision)) {
+        out.push_back(g.package + ' ' + g.version.to_string() + ' ' + g.platforms + ' ' +
+                      g.pythons);
+    }
+    return out;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(version_11_fills_the_builds_of_a_matrix_imported_before_it) {
+    TempDatabase temp;
+    import_two_revisions_as_of(temp.path, 10);
     auto store = MatrixStore::open(temp.path, true);
     BOOST_TEST(store.database().user_version() == latest_schema_version());
     BOOST_TEST((builds_at(store, 1) ==
                 std::vector<std::string>{"2.1.2 cu121 linux x86_64", "2.1.1 cu121 linux x86_64"}));
     BOOST_TEST((builds_at(store, 2) ==
                 std::vector<std::string>{"2.1.1 cu121 linux x86_64", "2.1.0 cu121 linux x86_64"}));
+    BOOST_TEST(store.verify().empty());
+}
+
+BOOST_AUTO_TEST_CASE(version_19_fills_the_wheel_groups_of_a_matrix_imported_before_it) {
+    TempDatabase temp;
+    import_two_revisions_as_of(temp.path, 18);
+    auto store = MatrixStore::open(temp.path, true);
+    BOOST_TEST(store.database().user_version() == latest_schema_version());
+    BOOST_TEST(groups_at(store, 1) ==
+                   (std::vector<std::string>{"torch 2.1.2+cu121 linux_x86_64 cp311-cp311",
+                                             "torch 2.1.1+cu121 linux_x86_64 cp311-cp311"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(groups_at(store, 2) ==
+                   (std::vector<std::string>{"torch 2.1.1+cu121 linux_x86_64 cp311-cp311",
+                                             "torch 2.1.0+cu121 linux_x86_64 cp311-cp311"}),
+               boost::test_tools::per_element());
     BOOST_TEST(store.verify().empty());
 }
 
@@ -83,8 +117,7 @@ BOOST_AUTO_TEST_CASE(verify_finds_builds_the_files_do_not_show) {
         "DELETE FROM index_build; DELETE FROM listing WHERE table_name = 'index_build'");
     const auto problems = store.verify();
     BOOST_TEST(std::any_of(problems.begin(), problems.end(), [](const std::string& p) {
-        return p.find("index_build rows are not the builds its wheel files show") !=
-               std::string::npos;
+        return p.find("index_build rows are not what its wheel files show") != std::string::npos;
     }));
 }
 

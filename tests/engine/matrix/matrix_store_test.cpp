@@ -408,11 +408,12 @@ BOOST_AUTO_TEST_CASE(reading_one_release_at_a_time_finds_what_loading_every_whee
     BOOST_TEST(found > 20u);
 }
 
-// The files a machine can install, from the rows' tag columns, are those ranking the files of
-// every wheel loaded at once finds, in the same order; the other rows are never decoded.
-BOOST_AUTO_TEST_CASE(installable_files_are_found_without_decoding_the_release_s_other_rows) {
-    TempDatabase temp;
-    auto store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));
+namespace {
+
+// A release's files in several folders and spellings of its tags: four versions, eight tag
+// sets each, in the cu121 index page and again in a wheel list (whose files of a folder other
+// than their label's are not the index's own).
+std::vector<ListingImport> listings_of_one_release() {
     std::vector<IndexFile> files;
     for (const std::string version : {"2.1.0", "2.1.0+cpu", "2.1.0+cu121", "2.1.01"}) {
         for (const std::string tags :
@@ -423,45 +424,119 @@ BOOST_AUTO_TEST_CASE(installable_files_are_found_without_decoding_the_release_s_
             files.push_back(wheel("torch-" + version + "-" + tags + ".whl"));
         }
     }
-    BOOST_REQUIRE(store->import(request({listing(files, "d1")})).revision);
+    files.push_back(wheel("torch-2.1.0-cp311-cp311-linux_x86_64-x86_64_v3.whl")); // a variant
+    files.back().url = "https://download.pytorch.org/whl/variant/" + files.back().wheel.to_string();
+    files.at(2).provenance = Provenance::Derived;
+    ListingImport page = listing(files, "d1");
+    std::vector<IndexFile> listed(files.begin(), files.begin() + 12);
+    for (IndexFile& file : listed) {
+        file.listing = "https://example.org/hashes.txt";
+    }
+    ListingImport list = listing(listed, "d2");
+    list.name = "https://example.org/hashes.txt";
+    list.source = SourceInfo{"wheel-list", list.name, "d2", "2026-11-30T00:00:00Z", "a test"};
+    return {page, list};
+}
 
-    const std::vector<TagEnvironment> machines{
+const std::vector<TagEnvironment>& three_machines() {
+    static const std::vector<TagEnvironment> machines{
         {.python = PythonTarget::parse("cp3.11").value(), .glibc = OsVersion{2, 35}},
         {.os = OperatingSystem::Windows, .python = PythonTarget::parse("cp3.11").value()},
         {.os = OperatingSystem::Macos,
          .arch = CpuArch::Aarch64,
          .python = PythonTarget::parse("cp3.12").value(),
          .macos = OsVersion{14, 0}}};
-    std::size_t found = 0;
-    for (const TagEnvironment& env : machines) {
-        const TagRanking ranking(env);
+    return machines;
+}
+
+// A release's groups as "version backend platforms pythons flags", sorted.
+std::vector<std::string> described(const ReleaseWheels::Groups& groups) {
+    std::vector<std::string> out;
+    for (const WheelGroup& g : groups) {
+        out.push_back(g.package + " " + g.version.to_string() + " " +
+                      (g.backend ? g.backend->to_string() : "-") + " " + g.platforms + " " +
+                      g.pythons + " " + std::to_string(g.variant) +
+                      std::to_string(g.on_pytorch_index) + std::to_string(g.lists_every_file));
+    }
+    std::ranges::sort(out);
+    return out;
+}
+
+} // namespace
+
+// The wheel_group rows an import derived say of a release what its files, loaded at once and
+// grouped in memory, say.
+BOOST_AUTO_TEST_CASE(groups_read_from_the_matrix_are_those_its_files_make) {
+    TempDatabase temp;
+    auto store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));
+    BOOST_REQUIRE(store->import(request(listings_of_one_release())).revision);
+    std::size_t groups = 0;
+    for (const TagEnvironment& env : three_machines()) {
         const CompatMatrix all = load_compat_matrix(*store, 1, env);
         const CompatMatrix on_demand = load_compat_matrix_wheels_on_demand(store, 1, env);
         for (const std::string version : {"2.1.0", "2.1.0+cu121", "2.1.1"}) {
             BOOST_TEST_CONTEXT(name(env.os) << " " << version) {
-                std::vector<const IndexFile*> expected;
-                std::ranges::copy_if(ReleaseWheels(all).of("torch", Version::from(version)),
-                                     std::back_inserter(expected), [&](const IndexFile* file) {
-                                         return ranking.best(file->wheel.tag_set()).has_value();
-                                     });
-                const auto read =
-                    ReleaseWheels(on_demand).installable("torch", Version::from(version), ranking);
-                BOOST_TEST(names(read) == names(expected), boost::test_tools::per_element());
-                found += expected.size();
+                const auto expected =
+                    described(ReleaseWheels(all).groups("torch", Version::from(version)));
+                BOOST_TEST(described(ReleaseWheels(on_demand).groups(
+                               "torch", Version::from(version))) == expected,
+                           boost::test_tools::per_element());
+                groups += expected.size();
             }
         }
     }
-    // Per machine, 2.1.0 and 2.1.0+cu121 (three labels) and 2.1.1 (one): on Linux its Python's two
-    // spellings and the pure wheel; on Windows and macOS one file of its Python and the pure one.
-    BOOST_TEST(found == 3u * 7 + 2u * 7 + 2u * 7);
+    // Release 2.1.0 on Linux: five platform texts (any among them) for each of its three versions
+    // on the page, one more for the variant wheel, and eight of the wheel list; asked for twice
+    // (2.1.0 and 2.1.0+cu121). On Windows and macOS: two texts per version on the page, two of
+    // the list. Release 2.1.1 (written 2.1.01): five on Linux, two on Windows and macOS.
+    BOOST_TEST(groups == 2u * (15 + 1 + 8) + 5 + 2u * (6 + 2) + 2 + 2u * (6 + 2) + 2);
+    BOOST_TEST(store->verify().empty());
+    store->database().execute(
+        "UPDATE wheel_group SET pythons = 'cp311-cp311' WHERE pythons = 'cp311-cp311 cp312-cp312'");
+    BOOST_TEST(!store->verify().empty());
+}
 
-    // A row the machine cannot install is never decoded: damaged, it fails only a whole read.
+// The files of given versions and tags are those filtering the release's files finds, in the
+// same order; the release's other rows are never decoded.
+BOOST_AUTO_TEST_CASE(tagged_files_are_found_without_decoding_the_release_s_other_rows) {
+    TempDatabase temp;
+    auto store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));
+    BOOST_REQUIRE(store->import(request(listings_of_one_release())).revision);
+    const std::vector<WheelTagColumns> wanted{
+        {"2.1.0+cu121", "cp311", "cp311", "linux_x86_64"},
+        {"2.1.0", "py2.py3", "none", "any"},
+        {"2.1.0+cpu", "CP311", "cp311", "win_amd64"},
+        {"2.1.0", "cp311", "cp311", "manylinux_2_17_x86_64.manylinux2014_x86_64"},
+        {"2.1.0+cu121", "cp312", "cp312", "linux_x86_64"},
+        {"2.1.0", "cp311", "cp311", "manylinux_2_17_x86_64"}, // another spelling: not the file
+        {"2.1.1", "cp311", "cp311", "linux_x86_64"}};
+    std::size_t found = 0;
+    for (const TagEnvironment& env : three_machines()) {
+        const CompatMatrix all = load_compat_matrix(*store, 1, env);
+        const CompatMatrix on_demand = load_compat_matrix_wheels_on_demand(store, 1, env);
+        BOOST_TEST_CONTEXT(name(env.os)) {
+            std::vector<const IndexFile*> expected;
+            std::ranges::copy_if(ReleaseWheels(all).of("torch", Version::from("2.1.0")),
+                                 std::back_inserter(expected), [&](const IndexFile* file) {
+                                     return std::ranges::count(wanted, tag_columns(*file)) == 1;
+                                 });
+            const auto read =
+                ReleaseWheels(on_demand).tagged("torch", Version::from("2.1.0"), wanted);
+            BOOST_TEST(names(read) == names(expected), boost::test_tools::per_element());
+            found += expected.size();
+        }
+    }
+    // Linux: four files, two of them in the wheel list too; Windows: 2.1.0+cpu's and the pure
+    // wheel, which is in both; macOS: the pure wheel, in both.
+    BOOST_TEST(found == 6u + 3u + 2u);
+
+    // A row not asked for is never decoded: damaged, it fails only a whole read.
     store->database().execute("UPDATE wheel_file SET file_name = 'not a wheel' WHERE file_name = "
                               "'torch-2.1.0+cpu-cp312-cp312-linux_x86_64.whl'");
-    const CompatMatrix matrix = load_compat_matrix_wheels_on_demand(store, 1, machines.front());
+    const CompatMatrix matrix =
+        load_compat_matrix_wheels_on_demand(store, 1, three_machines().front());
     const ReleaseWheels wheels(matrix);
-    const TagRanking ranking(machines.front());
-    BOOST_TEST(wheels.installable("torch", Version::from("2.1.0"), ranking).size() == 9u);
+    BOOST_TEST(wheels.tagged("torch", Version::from("2.1.0"), wanted).size() == 6u);
     BOOST_CHECK_THROW(wheels.of("torch", Version::from("2.1.0")), InputError);
 }
 

@@ -415,14 +415,42 @@ BOOST_AUTO_TEST_CASE(rocm_builds_off_linux_get_no_override) {
                "only)");
 }
 
+namespace {
+
+// A reader of no files that writes down what the solver asks it: "torch 2.7.0".
+class RecordingReader final : public WheelReader {
+public:
+    explicit RecordingReader(std::vector<std::string>& asked)
+        : asked_(asked) {}
+
+    std::vector<const IndexFile*> files(std::string_view package,
+                                        const Version& public_version) override {
+        asked_.push_back(std::string(package) + " " + public_version.to_string());
+        return {};
+    }
+    std::vector<WheelGroup> groups(std::string_view package,
+                                   const Version& public_version) override {
+        asked_.push_back(std::string(package) + " " + public_version.to_string());
+        return {};
+    }
+    std::vector<const IndexFile*> tagged(std::string_view package,
+                                         const std::vector<WheelTagColumns>& wanted) override {
+        for (const WheelTagColumns& tags : wanted) {
+            asked_.push_back(std::string(package) + " " + tags.version);
+        }
+        return {};
+    }
+
+private:
+    std::vector<std::string>& asked_;
+};
+
+} // namespace
+
 BOOST_AUTO_TEST_CASE(a_pinned_answer_reads_no_file_of_the_releases_its_pin_excludes) {
     CompatMatrix matrix = two_releases().matrix();
     std::vector<std::string> asked; // "torch 2.7.0", as the solver asks the reader
-    matrix.read_wheels = [&](std::string_view package, const Version& version,
-                             const WheelTagFilter&) {
-        asked.push_back(std::string(package) + " " + version.to_string());
-        return std::vector<const IndexFile*>{};
-    };
+    matrix.read_wheels = std::make_shared<RecordingReader>(asked);
     const auto machine = linux_machine("3.11", "575.51.03", {"8.6"});
     const auto pinned = request_for({"torch==2.6.0", "torchvision"});
     const auto answer = resolve(matrix, machine, pinned, Evaluation::UntilAnswer);

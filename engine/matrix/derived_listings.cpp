@@ -1,0 +1,201 @@
+// derived_listings_of and the fills of schema versions 11 and 19: index_build and wheel_group
+// from a wheel_file listing's files.
+#include "engine/matrix/derived_listings.hpp"
+
+#include "engine/matrix/dataset_tables.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace torchpin {
+
+namespace {
+
+RowValues build_row(const PublishedBackend& build) {
+    return {build.torch.to_string(), build.backend.to_string(), std::string(name(build.os)),
+            std::string(name(build.arch))};
+}
+
+// The rows of the builds `files` show, each once, in the order first shown.
+std::vector<RowValues> builds_shown(const std::vector<const IndexFile*>& files,
+                                    bool from_wheel_list) {
+    std::set<RowValues> seen;
+    std::vector<RowValues> rows;
+    for (const IndexFile* file : files) {
+        const auto build = build_shown_by(*file);
+        if (build && on_pytorch_index(*file, from_wheel_list)) {
+            RowValues row = build_row(*build);
+            if (seen.insert(row).second) {
+                rows.push_back(std::move(row));
+            }
+        }
+    }
+    return rows;
+}
+
+std::string flag_text(bool flag) {
+    return flag ? "1" : "0";
+}
+
+RowValues group_row(const WheelGroup& group) {
+    return {group.package,
+            group.version.to_string(),
+            group.backend ? std::optional(group.backend->to_string()) : std::nullopt,
+            group.platforms,
+            flag_text(group.variant),
+            flag_text(group.on_pytorch_index),
+            flag_text(group.lists_every_file),
+            group.pythons};
+}
+
+std::vector<RowValues> group_rows(const std::vector<const IndexFile*>& files,
+                                  bool from_wheel_list) {
+    std::vector<RowValues> rows;
+    for (const WheelGroup& group : wheel_groups_of(files, from_wheel_list)) {
+        rows.push_back(group_row(group));
+    }
+    return rows;
+}
+
+using DeriveRows = std::vector<RowValues> (*)(const std::vector<const IndexFile*>& files,
+                                              bool from_wheel_list);
+
+// Gives every wheel_file listing of every revision its listing of the derived table `spec`,
+// valid over the same revisions, with the rows `derive` makes of its files.
+void fill_derived(sqlite::Database& db, const TableSpec& spec, DeriveRows derive) {
+    struct WheelListing {
+        std::string name;
+        std::int64_t source;
+        std::int64_t valid_from;
+        std::optional<std::int64_t> valid_to;
+        bool from_wheel_list;
+    };
+    std::vector<WheelListing> listings;
+    auto select = db.prepare("SELECT l.name, l.source, l.valid_from, l.valid_to, s.kind FROM "
+                             "listing l JOIN source s ON s.id = l.source WHERE l.table_name = "
+                             "'wheel_file' ORDER BY l.id");
+    while (select.step()) {
+        listings.push_back({select.text(0), select.integer(1), select.integer(2),
+                            select.optional_integer(3), select.text(4) == "wheel-list"});
+    }
+    const std::vector<Column> columns = spec.columns();
+    std::string names = "listing";
+    std::string values = "?1";
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        names += ", " + columns[i].name;
+        values += ", ?" + std::to_string(i + 2);
+    }
+    const int source_parameter = static_cast<int>(columns.size()) + 2;
+    auto insert_row = db.prepare(
+        "INSERT INTO " + spec.name + " (" + names + ", source, valid_from, valid_to) VALUES (" +
+        values + ", ?" + std::to_string(source_parameter) + ", ?" +
+        std::to_string(source_parameter + 1) + ", ?" + std::to_string(source_parameter + 2) + ")");
+    auto insert_listing = db.prepare(
+        "INSERT INTO listing (table_name, name, content_digest, row_count, source, valid_from, "
+        "valid_to) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    auto select_files = db.prepare("SELECT " + dataset_columns::wheel_file.decoded_columns() +
+                                   " FROM wheel_file WHERE listing = ?1 AND valid_from <= ?2 AND "
+                                   "(valid_to IS NULL OR valid_to > ?2)");
+    for (const WheelListing& listing : listings) {
+        std::vector<IndexFile> files;
+        select_files.bind(1, std::string_view(listing.name)).bind(2, listing.valid_from);
+        while (select_files.step()) {
+            files.push_back(dataset_columns::wheel_file.decode(select_files));
+        }
+        select_files.reset();
+        std::vector<const IndexFile*> pointers;
+        for (const IndexFile& file : files) {
+            pointers.push_back(&file);
+        }
+        const std::vector<RowValues> rows = derive(pointers, listing.from_wheel_list);
+        for (const RowValues& row : rows) {
+            insert_row.bind(1, std::string_view(listing.name));
+            for (std::size_t i = 0; i < row.size(); ++i) {
+                insert_row.bind(static_cast<int>(i) + 2, row[i]);
+            }
+            insert_row.bind(source_parameter, listing.source)
+                .bind(source_parameter + 1, listing.valid_from)
+                .bind(source_parameter + 2, listing.valid_to);
+            insert_row.run();
+        }
+        insert_listing.bind(1, std::string_view(spec.name))
+            .bind(2, std::string_view(listing.name))
+            .bind(3, std::string_view(content_digest(rows, spec)))
+            .bind(4, static_cast<std::int64_t>(rows.size()))
+            .bind(5, listing.source)
+            .bind(6, listing.valid_from)
+            .bind(7, listing.valid_to)
+            .run();
+    }
+}
+
+} // namespace
+
+std::vector<WheelGroup> wheel_groups_of(const std::vector<const IndexFile*>& files,
+                                        bool from_wheel_list) {
+    using Key = std::tuple<std::string, std::string, std::string, std::string, bool, bool, bool>;
+    std::map<Key, std::size_t> found;
+    std::vector<WheelGroup> groups;
+    std::vector<std::set<std::string>> pythons; // of each group
+    for (const IndexFile* file : files) {
+        WheelTagColumns tags = tag_columns(*file);
+        const bool variant = file->wheel.variant_label().has_value();
+        const bool on_index = on_pytorch_index(*file, from_wheel_list);
+        const bool lists_every = file->provenance == Provenance::Observed && !from_wheel_list;
+        Key key{std::string(file->wheel.name().normalized()),
+                tags.version,
+                file->backend ? file->backend->to_string() : "",
+                tags.platforms,
+                variant,
+                on_index,
+                lists_every};
+        auto [at, added] = found.try_emplace(std::move(key), groups.size());
+        if (added) {
+            pythons.emplace_back();
+            groups.push_back(WheelGroup{std::string(file->wheel.name().normalized()),
+                                        file->wheel.version(),
+                                        file->backend,
+                                        std::move(tags.platforms),
+                                        {},
+                                        variant,
+                                        on_index,
+                                        lists_every});
+        }
+        pythons[at->second].insert(tags.interpreters + "-" + tags.abis);
+    }
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        for (const std::string& python : pythons[i]) {
+            groups[i].pythons += (groups[i].pythons.empty() ? "" : " ") + python;
+        }
+    }
+    return groups;
+}
+
+std::vector<ListingImport> derived_listings_of(const ListingImport& wheel_listing) {
+    std::vector<IndexFile> files;
+    files.reserve(wheel_listing.rows.size());
+    for (const RowValues& row : wheel_listing.rows) {
+        files.push_back(wheel_file_from_row(wheel_listing.name, row));
+    }
+    std::vector<const IndexFile*> pointers;
+    for (const IndexFile& file : files) {
+        pointers.push_back(&file);
+    }
+    const bool from_wheel_list = wheel_listing.source.kind == "wheel-list";
+    return {ListingImport{&index_build_table(), wheel_listing.name, wheel_listing.source,
+                          builds_shown(pointers, from_wheel_list)},
+            ListingImport{&wheel_group_table(), wheel_listing.name, wheel_listing.source,
+                          group_rows(pointers, from_wheel_list)}};
+}
+
+void fill_index_builds(sqlite::Database& db) {
+    fill_derived(db, index_build_table(), builds_shown);
+}
+
+void fill_wheel_groups(sqlite::Database& db) {
+    fill_derived(db, wheel_group_table(), group_rows);
+}
+
+} // namespace torchpin

@@ -1,0 +1,203 @@
+// choose_wheel and the label questions, on a release's wheel groups: a group stands for its
+// files in every test but the ranking, which a file's tags decide exactly as its group's do.
+#include "engine/solver/wheel_choice.hpp"
+
+#include "engine/pep/platform_tag.hpp"
+#include "engine/pep/wheel_tag.hpp"
+
+#include <algorithm>
+
+namespace torchpin {
+
+namespace {
+
+// Does a wheel labelled `file_backend` belong to `backend`? An unlabelled wheel outside a
+// variant folder is a CPU build (the macOS wheels PyTorch publishes without a label).
+bool of_backend(const std::optional<Backend>& file_backend, const Backend& backend) {
+    if (file_backend) {
+        return *file_backend == backend;
+    }
+    return backend.kind() == BackendKind::Cpu;
+}
+
+// Is one platform tag ("manylinux_2_28_x86_64") for the machine's OS and CPU, whatever its libc?
+bool platform_for_machine(std::string_view text, const TagEnvironment& tags) {
+    const PlatformTag platform = PlatformTag::parse(text);
+    const std::string& arch = platform.arch();
+    const bool arm = tags.arch == CpuArch::Aarch64;
+    switch (platform.family()) {
+    case PlatformFamily::Any:
+        return true;
+    case PlatformFamily::Linux:
+    case PlatformFamily::Manylinux:
+    case PlatformFamily::Musllinux:
+        return tags.os == OperatingSystem::Linux && arch == name(tags.arch);
+    case PlatformFamily::Macos:
+        return tags.os == OperatingSystem::Macos &&
+               (arch == "universal2" || arch == (arm ? "arm64" : "x86_64") ||
+                (!arm && arch == "intel"));
+    case PlatformFamily::Windows:
+        return tags.os == OperatingSystem::Windows &&
+               arch == (arm                          ? "arm64"
+                        : tags.arch == CpuArch::I686 ? "x86"
+                                                     : "amd64");
+    case PlatformFamily::Other:
+        break;
+    }
+    return false;
+}
+
+// Whether `test` holds for one of the '.'-joined components of a tag column ("py2.py3").
+template <class Test>
+bool any_component(std::string_view dotted, Test test) {
+    while (true) {
+        const std::size_t dot = dotted.find('.');
+        if (test(dotted.substr(0, dot))) {
+            return true;
+        }
+        if (dot == std::string_view::npos) {
+            return false;
+        }
+        dotted.remove_prefix(dot + 1);
+    }
+}
+
+bool group_for_platform(const WheelGroup& group, const TagEnvironment& tags) {
+    return any_component(group.platforms,
+                         [&](std::string_view p) { return platform_for_machine(p, tags); });
+}
+
+// Is a file whose python_tags and abi_tags are `python` for the machine's Python (interpreter
+// and ABI), on whatever version of its platform? A cp312 manylinux_2_28 file is, on a glibc 2.17
+// machine with CPython 3.12.
+bool python_for_machine(const PythonTags& python, const TagEnvironment& tags,
+                        const std::string& machine_platform) {
+    return any_component(python.interpreters, [&](std::string_view interpreter) {
+        return any_component(python.abis, [&](std::string_view abi) {
+            return supported(Tag(interpreter, abi, machine_platform), tags);
+        });
+    });
+}
+
+// The file pip installs among `files`, which have the tags of the best priority the machine gives
+// the release's files of the backend, in the matrix's order: those of the backend's groups pass
+// the groups' tests, on each file.
+const IndexFile* first_best(const ReleaseWheels::Files& files, const CompatMatrix& matrix,
+                            const TagEnvironment& tags, const Backend& backend) {
+    const IndexFile* best = nullptr;
+    for (const IndexFile* file : files) {
+        if (file->wheel.variant_label() || !of_backend(file->backend, backend) ||
+            !wheel_for_platform(*file, tags) || !matrix.on_pytorch_index(*file)) {
+            continue;
+        }
+        if (best == nullptr ||
+            (file->provenance == Provenance::Observed && best->provenance == Provenance::Derived)) {
+            best = file;
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+bool wheel_for_platform(const IndexFile& file, const TagEnvironment& tags) {
+    const auto& platforms = file.wheel.tag_set().platforms();
+    return std::ranges::any_of(platforms,
+                               [&](const std::string& p) { return platform_for_machine(p, tags); });
+}
+
+WheelJudge::WheelJudge(const TagEnvironment& tags, const TagRanking& ranking,
+                       std::string machine_platform)
+    : tags_(tags)
+    , ranking_(ranking)
+    , machine_platform_(std::move(machine_platform)) {}
+
+const WheelJudge::Fit& WheelJudge::fit(const WheelGroup& group) const {
+    std::string key = group.pythons + ' ' + group.platforms;
+    if (const auto it = fits_.find(key); it != fits_.end()) {
+        return it->second;
+    }
+    Fit fit;
+    fit.for_platform = group_for_platform(group, tags_);
+    const std::vector<PythonTags> pythons = group.python_tags();
+    for (std::size_t i = 0; i < pythons.size(); ++i) {
+        const PythonTags& python = pythons[i];
+        fit.for_its_python =
+            fit.for_its_python || python_for_machine(python, tags_, machine_platform_);
+        if (!ranking_.accepts(python.interpreters, python.abis, group.platforms)) {
+            continue;
+        }
+        const auto priority =
+            ranking_.best(TagSet::from(std::string(python.interpreters) + '-' +
+                                       std::string(python.abis) + '-' + group.platforms));
+        if (!fit.priority || *priority < *fit.priority) {
+            fit.priority = priority;
+            fit.best.clear();
+        }
+        if (priority == fit.priority) {
+            fit.best.push_back(i);
+        }
+    }
+    return fits_.emplace(std::move(key), std::move(fit)).first->second;
+}
+
+WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels,
+                         const WheelJudge& judge, std::string_view package, const Version& version,
+                         const Backend& backend) {
+    struct Best {
+        const WheelGroup* group;
+        const WheelJudge::Fit* fit;
+    };
+    WheelChoice choice;
+    std::optional<std::size_t> best_priority;
+    std::vector<Best> best; // the groups of the best-ranked files
+    for (const WheelGroup& group : wheels.groups(package, version)) {
+        if (group.variant || !of_backend(group.backend, backend) || !group.on_pytorch_index) {
+            continue;
+        }
+        const WheelJudge::Fit& fit = judge.fit(group);
+        if (!fit.for_platform) {
+            continue;
+        }
+        choice.any_listed = true;
+        choice.listing_decides =
+            choice.listing_decides || group.lists_every_file || fit.for_its_python;
+        if (!fit.priority) {
+            continue;
+        }
+        if (!best_priority || *fit.priority < *best_priority) {
+            best_priority = fit.priority;
+            best.clear();
+        }
+        if (fit.priority == best_priority) {
+            best.push_back({&group, &fit});
+        }
+    }
+    if (best.empty()) {
+        return choice;
+    }
+    std::vector<WheelTagColumns> wanted;
+    for (const auto& [group, fit] : best) {
+        const std::vector<PythonTags> pythons = group->python_tags();
+        for (const std::size_t i : fit->best) {
+            wanted.push_back(group->tag_columns(pythons[i]));
+        }
+    }
+    choice.best =
+        first_best(wheels.tagged(package, version, wanted), matrix, judge.tags(), backend);
+    return choice;
+}
+
+bool index_labels(const ReleaseWheels& wheels, std::string_view package, const Version& version) {
+    return std::ranges::any_of(wheels.groups(package, version),
+                               [](const WheelGroup& g) { return g.version.has_local(); });
+}
+
+bool labels_builds_here(const ReleaseWheels& wheels, const TagEnvironment& tags,
+                        const Version& version) {
+    return std::ranges::any_of(wheels.groups("torch", version), [&](const WheelGroup& g) {
+        return g.version.has_local() && group_for_platform(g, tags);
+    });
+}
+
+} // namespace torchpin

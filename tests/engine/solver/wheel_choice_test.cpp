@@ -1,0 +1,163 @@
+// choose_wheel on a release's groups against the plain rule on every file of the release: the
+// same pin, the same "listed" and the same "the listing decides", on four machines, three
+// backends and files in every standing (wheel lists, derived rows, variants, other CPUs).
+#include "engine/solver/wheel_choice.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+using namespace torchpin;
+
+namespace {
+
+const std::string page = "https://download.pytorch.org/whl/cu121/torch/";
+const std::string list = "https://example.org/requirements-hashes.txt";
+
+IndexFile file(const std::string& listing, const std::string& folder, const std::string& name,
+               Provenance provenance = Provenance::Observed) {
+    const WheelFilename parsed = WheelFilename::from(name);
+    std::optional<Backend> backend;
+    if (const auto label = parsed.version().local_label(); !label.empty()) {
+        backend = Backend::from(label);
+    } else if (folder != "") {
+        backend = Backend::from(folder);
+    }
+    IndexFile out;
+    out.listing = listing;
+    out.wheel = parsed;
+    out.backend = backend;
+    out.url = "https://download.pytorch.org/whl/" + (folder.empty() ? "" : folder + "/") + name;
+    out.provenance = provenance;
+    return out;
+}
+
+// One release, 2.1.0, in the cu121 page and a wheel list, with its ties and odd files.
+CompatMatrix one_release() {
+    CompatMatrix m;
+    for (const std::string label : {"+cu121", "+cpu", "+cu118", ""}) {
+        const std::string folder = label.empty() ? "cu121" : label.substr(1);
+        for (const std::string tags :
+             {"cp311-cp311-linux_x86_64", "cp312-cp312-manylinux_2_28_x86_64",
+              "cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64",
+              "cp311-cp311-manylinux_2_36_x86_64", "cp311-cp311-manylinux_2_28_aarch64",
+              "cp311-cp311-win_amd64", "cp39-abi3-macosx_11_0_arm64"}) {
+            m.wheels.push_back(file(page, folder, "torch-2.1.0" + label + "-" + tags + ".whl"));
+        }
+    }
+    m.wheels.push_back(file(page, "cpu", "torch-2.1.0+cpu-py3-none-any.whl")); // for any Python
+    // A derived row before an observed one of the same tags: the observed one is the pin.
+    m.wheels.push_back(
+        file(page, "cu121", "torch-2.1.0+cu121-cp310-cp310-linux_x86_64.whl", Provenance::Derived));
+    m.wheels.push_back(file(page, "cu121", "torch-2.1.0+cu121-cp310-cp310-linux_x86_64.whl"));
+    // Only derived for CPython 3.13 on Linux: known, but not from a page that lists every file.
+    m.wheels.push_back(
+        file(page, "cu118", "torch-2.1.0+cu118-cp313-cp313-linux_x86_64.whl", Provenance::Derived));
+    // Ranked below cp311-cp311 on CPython 3.11, and listed before it in their group.
+    m.wheels.push_back(file(page, "cu121", "torch-2.1.0+cu121-cp310-abi3-win_amd64.whl"));
+    // Only derived, or only in a wheel list: listed, but not by a page that lists every file.
+    m.wheels.push_back(file(page, "rocm5.6", "torch-2.1.0+rocm5.6-cp313-cp313-linux_x86_64.whl",
+                            Provenance::Derived));
+    m.wheels.push_back(file(list, "cu124", "torch-2.1.0+cu124-cp312-cp312-linux_x86_64.whl"));
+    // A variant wheel ranks best but is never the pin, nor a listed file of its backend.
+    m.wheels.push_back(
+        file(page, "cu121", "torch-2.1.0+cu121-cp311-cp311-manylinux_2_34_x86_64-v3.whl"));
+    m.wheels.push_back(file(page, "cu128", "torch-2.1.0+cu128-cp311-cp311-linux_x86_64-v3.whl"));
+    // A wheel list names files of the index (on it when its folder is its label's) and others.
+    m.wheels.push_back(file(list, "cu121", "torch-2.1.0+cu121-cp313-cp313-linux_x86_64.whl"));
+    m.wheels.push_back(file(list, "cpu", "torch-2.1.0+cu121-cp314-cp314-linux_x86_64.whl"));
+    m.wheels.push_back(file(list, "cpu", "torch-2.1.0+cpu-cp311-cp311-win_amd64.whl"));
+    m.wheels.push_back(file(list, "cpu", "torch-2.1.0+cu126-cp311-cp311-linux_x86_64.whl"));
+    m.wheel_lists.insert(list);
+    return m;
+}
+
+bool for_python(const IndexFile& f, const TagEnvironment& tags, const std::string& platform) {
+    const auto all = f.wheel.tags();
+    return std::ranges::any_of(all, [&](const Tag& t) {
+        return supported(Tag(t.interpreter(), t.abi(), platform), tags);
+    });
+}
+
+// The rule on every file, in the matrix's order.
+WheelChoice every_file(const CompatMatrix& m, const TagEnvironment& tags, const TagRanking& ranking,
+                       const std::string& platform, const Backend& backend) {
+    WheelChoice choice;
+    std::optional<std::size_t> best_priority;
+    for (const IndexFile& f : m.wheels) {
+        const bool of_backend =
+            f.backend ? *f.backend == backend : backend.kind() == BackendKind::Cpu;
+        if (f.wheel.variant_label() || !of_backend || !wheel_for_platform(f, tags) ||
+            !m.on_pytorch_index(f)) {
+            continue;
+        }
+        choice.any_listed = true;
+        choice.listing_decides =
+            choice.listing_decides || m.lists_every_file(f) || for_python(f, tags, platform);
+        const auto priority = ranking.best(f.wheel.tag_set());
+        if (priority && (!best_priority || *priority < *best_priority ||
+                         (*priority == *best_priority && f.provenance == Provenance::Observed &&
+                          choice.best->provenance == Provenance::Derived))) {
+            best_priority = priority;
+            choice.best = &f;
+        }
+    }
+    return choice;
+}
+
+TagEnvironment machine(OperatingSystem os, CpuArch arch, const char* python,
+                       std::optional<OsVersion> glibc = std::nullopt) {
+    TagEnvironment env;
+    env.os = os;
+    env.arch = arch;
+    env.python = PythonTarget::parse(python).value();
+    env.glibc = glibc;
+    if (os == OperatingSystem::Macos) {
+        env.macos = OsVersion{14, 0};
+    }
+    return env;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(wheel_choice)
+
+BOOST_AUTO_TEST_CASE(the_groups_choose_what_every_file_chooses) {
+    const CompatMatrix m = one_release();
+    const ReleaseWheels wheels(m);
+    const std::vector<TagEnvironment> machines{
+        machine(OperatingSystem::Linux, CpuArch::X86_64, "cp3.11", OsVersion{2, 35}),
+        machine(OperatingSystem::Linux, CpuArch::X86_64, "cp3.11", OsVersion{2, 17}),
+        machine(OperatingSystem::Linux, CpuArch::X86_64, "cp3.10", OsVersion{2, 35}),
+        machine(OperatingSystem::Linux, CpuArch::X86_64, "cp3.13", OsVersion{2, 35}),
+        machine(OperatingSystem::Linux, CpuArch::X86_64, "cp3.14", OsVersion{2, 35}),
+        machine(OperatingSystem::Linux, CpuArch::Aarch64, "cp3.12", OsVersion{2, 28}),
+        machine(OperatingSystem::Windows, CpuArch::X86_64, "cp3.11"),
+        machine(OperatingSystem::Macos, CpuArch::Aarch64, "cp3.12"),
+        machine(OperatingSystem::Macos, CpuArch::X86_64, "cp3.12")};
+    std::size_t pins = 0;
+    std::size_t undecided = 0;
+    for (const TagEnvironment& tags : machines) {
+        const TagRanking ranking(tags);
+        const auto platforms = platform_tags(tags);
+        const std::string platform = platforms.empty() ? "any" : platforms.front();
+        const WheelJudge judge(tags, ranking, platform); // remembers across the backends
+        for (const char* backend :
+             {"cu121", "cpu", "cu118", "rocm5.6", "cu124", "cu126", "cu128", "xpu"}) {
+            BOOST_TEST_CONTEXT(name(tags.os) << " " << name(tags.arch) << " " << tags.python.abi()
+                                             << " " << backend) {
+                const WheelChoice expected =
+                    every_file(m, tags, ranking, platform, Backend::from(backend));
+                const WheelChoice chosen = choose_wheel(
+                    m, wheels, judge, "torch", Version::from("2.1.0"), Backend::from(backend));
+                BOOST_TEST(chosen.best == expected.best);
+                BOOST_TEST(chosen.any_listed == expected.any_listed);
+                BOOST_TEST(chosen.listing_decides == expected.listing_decides);
+                pins += expected.best != nullptr;
+                undecided += expected.any_listed && !expected.listing_decides;
+            }
+        }
+    }
+    BOOST_TEST(pins > 20u);     // most machines find a file of the three listed backends
+    BOOST_TEST(undecided > 0u); // and some find files that do not say whether there is one
+}
+
+BOOST_AUTO_TEST_SUITE_END()
