@@ -368,19 +368,20 @@ inline constexpr auto index_build = table<PublishedBackend>("index_build", 11,
     key<Os>("os", &PublishedBackend::os),
     key<CpuArch>("arch", &PublishedBackend::arch));
 
-// Derived: each wheel_file listing's files grouped by release, backend, platform and kind, with
-// the Pythons of the group's files, one listing per wheel_file listing, written with every import
-// (engine/matrix/derived_listings.hpp), so that a question about a release reads a few dozen
-// groups instead of its files.
+// Derived: each wheel_file listing's files grouped by release, backend, OS and standing, with
+// each file's tags, one listing per wheel_file listing, written with every import
+// (engine/matrix/derived_listings.hpp), so that a question about a release reads a few groups
+// instead of its files.
 inline constexpr auto wheel_group = table<WheelGroup>("wheel_group", 19,
     key<Text>("package", &WheelGroup::package),
     key<Version>("version", &WheelGroup::version),
     optional_key<Backend>("backend", &WheelGroup::backend),
-    key<Text>("platform_tags", &WheelGroup::platforms),
+    key<Text>("os", &WheelGroup::os),
     key<Flag>("variant", &WheelGroup::variant),
     key<Flag>("on_pytorch_index", &WheelGroup::on_pytorch_index),
     key<Flag>("lists_every_file", &WheelGroup::lists_every_file),
-    required<Text>("pythons", &WheelGroup::pythons));
+    required<Text>("platform_tags", &WheelGroup::platforms),
+    required<Text>("tags", &WheelGroup::tags));
 // clang-format on
 
 } // namespace dataset_columns

@@ -4,7 +4,6 @@
 
 #include "engine/matrix/dataset_tables.hpp"
 
-#include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
@@ -43,11 +42,21 @@ RowValues group_row(const WheelGroup& group) {
     return {group.package,
             group.version.to_string(),
             group.backend ? std::optional(group.backend->to_string()) : std::nullopt,
-            group.platforms,
+            group.os,
             flag_text(group.variant),
             flag_text(group.on_pytorch_index),
             flag_text(group.lists_every_file),
-            group.pythons};
+            group.platforms,
+            group.tags};
+}
+
+// `words` in their order, `separator` between them.
+std::string joined(const std::set<std::string>& words, char separator) {
+    std::string out;
+    for (const std::string& word : words) {
+        out += (out.empty() ? "" : std::string(1, separator)) + word;
+    }
+    return out;
 }
 
 std::vector<RowValues> group_rows(const std::vector<const IndexFile*>& files,
@@ -135,40 +144,48 @@ void fill_derived(sqlite::Database& db, const TableSpec& spec, DeriveRows derive
 
 std::vector<WheelGroup> wheel_groups_of(const std::vector<const IndexFile*>& files,
                                         bool from_wheel_list) {
-    using Key = std::tuple<std::string, std::string, std::string, std::string, bool, bool, bool>;
-    std::map<Key, std::size_t> found;
+    using Key =
+        std::tuple<std::string, std::string, std::string, std::string_view, bool, bool, bool>;
+    struct Found {
+        std::size_t group;
+        std::set<std::string> platforms;
+        std::set<std::string> tags;
+    };
+    std::map<Key, Found> found;
     std::vector<WheelGroup> groups;
-    std::vector<std::set<std::string>> pythons; // of each group
     for (const IndexFile* file : files) {
-        WheelTagColumns tags = tag_columns(*file);
+        const WheelTagColumns tags = tag_columns(*file);
+        const std::string_view os = os_word_of(tags.platforms);
         const bool variant = file->wheel.variant_label().has_value();
         const bool on_index = on_pytorch_index(*file, from_wheel_list);
         const bool lists_every = file->provenance == Provenance::Observed && !from_wheel_list;
         Key key{std::string(file->wheel.name().normalized()),
                 tags.version,
                 file->backend ? file->backend->to_string() : "",
-                tags.platforms,
+                os,
                 variant,
                 on_index,
                 lists_every};
-        auto [at, added] = found.try_emplace(std::move(key), groups.size());
+        auto [at, added] = found.try_emplace(std::move(key), Found{groups.size(), {}, {}});
         if (added) {
-            pythons.emplace_back();
             groups.push_back(WheelGroup{std::string(file->wheel.name().normalized()),
                                         file->wheel.version(),
                                         file->backend,
-                                        std::move(tags.platforms),
+                                        std::string(os),
+                                        {},
                                         {},
                                         variant,
                                         on_index,
                                         lists_every});
         }
-        pythons[at->second].insert(tags.interpreters + "-" + tags.abis);
-    }
-    for (std::size_t i = 0; i < groups.size(); ++i) {
-        for (const std::string& python : pythons[i]) {
-            groups[i].pythons += (groups[i].pythons.empty() ? "" : " ") + python;
+        for (const std::string& platform : file->wheel.tag_set().platforms()) {
+            at->second.platforms.insert(platform);
         }
+        at->second.tags.insert(tags.interpreters + '-' + tags.abis + '-' + tags.platforms);
+    }
+    for (const auto& [key, group] : found) {
+        groups[group.group].platforms = joined(group.platforms, '.');
+        groups[group.group].tags = joined(group.tags, ' ');
     }
     return groups;
 }

@@ -1,26 +1,43 @@
-// WheelGroup's Pythons, and one file of a group as wheel_file stores its tags.
+// WheelGroup's files, one file of a group as wheel_file stores its tags, and the OS word of a
+// platform text.
 #include "engine/matrix/wheel_group.hpp"
 
 namespace torchpin {
 
-std::vector<PythonTags> WheelGroup::python_tags() const {
-    std::vector<PythonTags> out;
-    std::string_view rest = pythons;
+std::vector<FileTags> WheelGroup::files() const {
+    std::vector<FileTags> out;
+    std::string_view rest = tags;
     while (!rest.empty()) {
         const std::size_t space = rest.find(' ');
-        const std::string_view pair = rest.substr(0, space);
-        const std::size_t dash = pair.find('-');
-        out.push_back({pair.substr(0, dash), dash == std::string_view::npos
-                                                 ? std::string_view()
-                                                 : pair.substr(dash + 1)});
+        const std::string_view file = rest.substr(0, space);
+        const std::size_t first = file.find('-');
+        const std::size_t second =
+            first == std::string_view::npos ? first : file.find('-', first + 1);
+        out.push_back(
+            {file.substr(0, first),
+             first == std::string_view::npos ? std::string_view()
+                                             : file.substr(first + 1, second - first - 1),
+             second == std::string_view::npos ? std::string_view() : file.substr(second + 1)});
         rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
     }
     return out;
 }
 
-WheelTagColumns WheelGroup::tag_columns(const PythonTags& python) const {
-    return {version.to_string(), std::string(python.interpreters), std::string(python.abis),
-            platforms};
+WheelTagColumns WheelGroup::tag_columns(const FileTags& file) const {
+    return {version.to_string(), std::string(file.interpreters), std::string(file.abis),
+            std::string(file.platforms)};
+}
+
+std::string_view os_word_of(std::string_view platforms) {
+    if (platforms == "any") {
+        return "any";
+    }
+    for (const std::string_view word : {"linux", "win", "macosx"}) {
+        if (platforms.find(word) != std::string_view::npos) {
+            return word;
+        }
+    }
+    return "other";
 }
 
 } // namespace torchpin

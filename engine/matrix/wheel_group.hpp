@@ -1,5 +1,6 @@
-// The files of one release in one listing that differ only in their Python, as one row: what a
-// question about a release reads instead of the release's files (the derived wheel_group table).
+// The files of one release in one listing that differ only in their Python and platform, as one
+// row: what a question about a release reads instead of the release's files (the derived
+// wheel_group table).
 #pragma once
 
 #include "engine/matrix/index_file.hpp"
@@ -11,30 +12,39 @@
 
 namespace torchpin {
 
-// The Python side of one file's tags: its python_tags and abi_tags ("py2.py3", "none").
-struct PythonTags {
+// One file's tag columns ("py2.py3", "none", "any"), borrowed from its group.
+struct FileTags {
     std::string_view interpreters;
     std::string_view abis;
+    std::string_view platforms;
 };
 
 struct WheelGroup {
     std::string package;            // normalized
     Version version;                // the files' version, label included
     std::optional<Backend> backend; // IndexFile::backend
-    std::string platforms;          // the platform_tags column ('.'-joined)
-    // Each file's "python_tags-abi_tags" ("cp311-cp311 py2.py3-none"), sorted, each once,
-    // space-separated (neither column has a '-', which ends a component of a wheel's name).
-    std::string pythons;
+    // The OS word of the files' platform tags (os_word_of): a group never mixes OSes.
+    std::string os;
+    // Every platform of its files, sorted, each once, '.'-joined: the text the SQL filter on a
+    // wheel row's platform_tags reads (an OS word is in it exactly when it is in a file's).
+    std::string platforms;
+    // Each file's tag columns joined by '-' ("cp311-cp311-manylinux_2_28_x86_64"), sorted, each
+    // once, space-separated (no column has a '-' or a space).
+    std::string tags;
     bool variant = false;          // PEP 825 variant wheels, which are never a pin
     bool on_pytorch_index = false; // CompatMatrix::on_pytorch_index of each file
     bool lists_every_file = false; // CompatMatrix::lists_every_file of each file
 
-    // The pairs `pythons` lists; they borrow from it.
-    std::vector<PythonTags> python_tags() const;
-    // The stored tags of the group's file of `python` (one of python_tags()).
-    WheelTagColumns tag_columns(const PythonTags& python) const;
+    // The files `tags` lists; they borrow from it.
+    std::vector<FileTags> files() const;
+    // The stored tags of the group's file `file` (one of files()).
+    WheelTagColumns tag_columns(const FileTags& file) const;
 
     friend bool operator==(const WheelGroup&, const WheelGroup&) = default;
 };
+
+// The OS a platform_tags text is for, as the SQL filter on wheel rows tells them: "any" for pure
+// wheels, else the first of "linux", "win" and "macosx" the text holds, else "other".
+std::string_view os_word_of(std::string_view platforms);
 
 } // namespace torchpin

@@ -82,14 +82,14 @@ std::string python_label(const PythonTarget& python) {
 // some build; else the bare release, which pip matches with any label.
 Version pin_version(const Version& release, const Backend& backend, const WheelChoice& wheel,
                     const ReleaseFact& facts, std::string_view package, bool torch_labelled,
-                    const ReleaseWheels& wheels, const TagEnvironment& tags) {
+                    const ReleaseWheels& wheels, const WheelJudge& judge) {
     if (wheel.best) {
         return wheel.best->wheel.version();
     }
     const bool commands_label =
         facts.install_style == std::optional<std::string>("local-label") && package != "torchaudio";
     const bool torch_like_its_siblings =
-        package == "torch" && labels_builds_here(wheels, tags, release);
+        package == "torch" && labels_builds_here(wheels, judge, release);
     const bool companion_labelled =
         package != "torch" && torch_labelled && index_labels(wheels, package, release);
     if (commands_label || torch_like_its_siblings || companion_labelled) {
@@ -300,7 +300,7 @@ private:
         const bool torch_labelled = !c.pins.empty() && c.pins.front().package == "torch" &&
                                     c.pins.front().version && c.pins.front().version->has_local();
         const Version pinned = pin_version(version, c.backend, wheel, release, package,
-                                           torch_labelled, wheels_, machine_.tags);
+                                           torch_labelled, wheels_, judge_);
         if (auto it = requirements_.find(package); it != requirements_.end()) {
             for (const Requirement* r : it->second) {
                 if (!r->specifier().contains(pinned, true)) {

@@ -62,18 +62,17 @@ bool any_component(std::string_view dotted, Test test) {
     }
 }
 
-bool group_for_platform(const WheelGroup& group, const TagEnvironment& tags) {
-    return any_component(group.platforms,
+bool for_platform(const FileTags& file, const TagEnvironment& tags) {
+    return any_component(file.platforms,
                          [&](std::string_view p) { return platform_for_machine(p, tags); });
 }
 
-// Is a file whose python_tags and abi_tags are `python` for the machine's Python (interpreter
-// and ABI), on whatever version of its platform? A cp312 manylinux_2_28 file is, on a glibc 2.17
-// machine with CPython 3.12.
-bool python_for_machine(const PythonTags& python, const TagEnvironment& tags,
-                        const std::string& machine_platform) {
-    return any_component(python.interpreters, [&](std::string_view interpreter) {
-        return any_component(python.abis, [&](std::string_view abi) {
+// Is `file` for the machine's Python (interpreter and ABI), on whatever version of its platform?
+// A cp312 manylinux_2_28 file is, on a glibc 2.17 machine with CPython 3.12.
+bool for_python(const FileTags& file, const TagEnvironment& tags,
+                const std::string& machine_platform) {
+    return any_component(file.interpreters, [&](std::string_view interpreter) {
+        return any_component(file.abis, [&](std::string_view abi) {
             return supported(Tag(interpreter, abi, machine_platform), tags);
         });
     });
@@ -113,23 +112,24 @@ WheelJudge::WheelJudge(const TagEnvironment& tags, const TagRanking& ranking,
     , machine_platform_(std::move(machine_platform)) {}
 
 const WheelJudge::Fit& WheelJudge::fit(const WheelGroup& group) const {
-    std::string key = group.pythons + ' ' + group.platforms;
-    if (const auto it = fits_.find(key); it != fits_.end()) {
+    if (const auto it = fits_.find(group.tags); it != fits_.end()) {
         return it->second;
     }
     Fit fit;
-    fit.for_platform = group_for_platform(group, tags_);
-    const std::vector<PythonTags> pythons = group.python_tags();
-    for (std::size_t i = 0; i < pythons.size(); ++i) {
-        const PythonTags& python = pythons[i];
-        fit.for_its_python =
-            fit.for_its_python || python_for_machine(python, tags_, machine_platform_);
-        if (!ranking_.accepts(python.interpreters, python.abis, group.platforms)) {
+    const std::vector<FileTags> files = group.files();
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const FileTags& file = files[i];
+        if (!for_platform(file, tags_)) {
+            continue;
+        }
+        fit.for_platform = true;
+        fit.for_its_python = fit.for_its_python || for_python(file, tags_, machine_platform_);
+        if (!ranking_.accepts(file.interpreters, file.abis, file.platforms)) {
             continue;
         }
         const auto priority =
-            ranking_.best(TagSet::from(std::string(python.interpreters) + '-' +
-                                       std::string(python.abis) + '-' + group.platforms));
+            ranking_.best(TagSet::from(std::string(file.interpreters) + '-' +
+                                       std::string(file.abis) + '-' + std::string(file.platforms)));
         if (!fit.priority || *priority < *fit.priority) {
             fit.priority = priority;
             fit.best.clear();
@@ -138,7 +138,7 @@ const WheelJudge::Fit& WheelJudge::fit(const WheelGroup& group) const {
             fit.best.push_back(i);
         }
     }
-    return fits_.emplace(std::move(key), std::move(fit)).first->second;
+    return fits_.emplace(group.tags, std::move(fit)).first->second;
 }
 
 WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels,
@@ -178,11 +178,13 @@ WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels
     }
     std::vector<WheelTagColumns> wanted;
     for (const auto& [group, fit] : best) {
-        const std::vector<PythonTags> pythons = group->python_tags();
+        const std::vector<FileTags> files = group->files();
         for (const std::size_t i : fit->best) {
-            wanted.push_back(group->tag_columns(pythons[i]));
+            wanted.push_back(group->tag_columns(files[i]));
         }
     }
+    std::ranges::sort(wanted); // each listing of a file has a group of its own
+    wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
     choice.best =
         first_best(wheels.tagged(package, version, wanted), matrix, judge.tags(), backend);
     return choice;
@@ -193,10 +195,10 @@ bool index_labels(const ReleaseWheels& wheels, std::string_view package, const V
                                [](const WheelGroup& g) { return g.version.has_local(); });
 }
 
-bool labels_builds_here(const ReleaseWheels& wheels, const TagEnvironment& tags,
+bool labels_builds_here(const ReleaseWheels& wheels, const WheelJudge& judge,
                         const Version& version) {
     return std::ranges::any_of(wheels.groups("torch", version), [&](const WheelGroup& g) {
-        return g.version.has_local() && group_for_platform(g, tags);
+        return g.version.has_local() && judge.fit(g).for_platform;
     });
 }
 

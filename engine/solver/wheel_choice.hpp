@@ -36,12 +36,12 @@ public:
 
     const TagEnvironment& tags() const noexcept { return tags_; }
 
-    // What the machine makes of the files of a group's tags.
+    // What the machine makes of a group's files, of those built for its OS and CPU.
     struct Fit {
-        bool for_platform = false;   // built for its OS and CPU
-        bool for_its_python = false; // one of them for its Python, on whatever platform version
-        std::optional<std::size_t> priority; // the best TagRanking gives one of them
-        std::vector<std::size_t> best;       // those of that priority (in python_tags() order)
+        bool for_platform = false;           // one is built for its OS and CPU
+        bool for_its_python = false;         // one is for its Python, on whatever platform version
+        std::optional<std::size_t> priority; // the best TagRanking gives one
+        std::vector<std::size_t> best;       // those of that priority (in WheelGroup::files order)
     };
     const Fit& fit(const WheelGroup& group) const;
 
@@ -49,7 +49,7 @@ private:
     const TagEnvironment& tags_;
     const TagRanking& ranking_;
     std::string machine_platform_;
-    mutable std::unordered_map<std::string, Fit> fits_; // by "pythons platforms"
+    mutable std::unordered_map<std::string, Fit> fits_; // by the groups' tags
 };
 
 // What the machine `judge` judges for finds among the PyTorch index's own files
@@ -68,7 +68,7 @@ bool index_labels(const ReleaseWheels& wheels, std::string_view package, const V
 // Whether the matrix lists a labelled torch file of `version` for this machine's platform, of
 // any backend (2.7.1+cu128 for a 2.7.1+cu126 pin): the index labels the release's builds here.
 // macOS files carry no label, so a macOS machine finds none.
-bool labels_builds_here(const ReleaseWheels& wheels, const TagEnvironment& tags,
+bool labels_builds_here(const ReleaseWheels& wheels, const WheelJudge& judge,
                         const Version& version);
 
 } // namespace torchpin

@@ -68,13 +68,12 @@ void import_two_revisions_as_of(const std::filesystem::path& path, int version) 
     store.database().set_user_version(version);
 }
 
-// The wheel groups valid at `revision`, as "listing package version platforms pythons".
+// The wheel groups valid at `revision`, as "package version os tags".
 std::vector<std::string> groups_at(MatrixStore& store, std::int64_t revision) {
     std::vector<std::string> out;
     for (const WheelGroup& g :
          read_rows(store.database(), dataset_columns::wheel_group, revision)) {
-        out.push_back(g.package + ' ' + g.version.to_string() + ' ' + g.platforms + ' ' +
-                      g.pythons);
+        out.push_back(g.package + ' ' + g.version.to_string() + ' ' + g.os + ' ' + g.tags);
     }
     return out;
 }
@@ -99,12 +98,12 @@ BOOST_AUTO_TEST_CASE(version_19_fills_the_wheel_groups_of_a_matrix_imported_befo
     auto store = MatrixStore::open(temp.path, true);
     BOOST_TEST(store.database().user_version() == latest_schema_version());
     BOOST_TEST(groups_at(store, 1) ==
-                   (std::vector<std::string>{"torch 2.1.2+cu121 linux_x86_64 cp311-cp311",
-                                             "torch 2.1.1+cu121 linux_x86_64 cp311-cp311"}),
+                   (std::vector<std::string>{"torch 2.1.2+cu121 linux cp311-cp311-linux_x86_64",
+                                             "torch 2.1.1+cu121 linux cp311-cp311-linux_x86_64"}),
                boost::test_tools::per_element());
     BOOST_TEST(groups_at(store, 2) ==
-                   (std::vector<std::string>{"torch 2.1.1+cu121 linux_x86_64 cp311-cp311",
-                                             "torch 2.1.0+cu121 linux_x86_64 cp311-cp311"}),
+                   (std::vector<std::string>{"torch 2.1.1+cu121 linux cp311-cp311-linux_x86_64",
+                                             "torch 2.1.0+cu121 linux cp311-cp311-linux_x86_64"}),
                boost::test_tools::per_element());
     BOOST_TEST(store.verify().empty());
 }

@@ -449,13 +449,13 @@ const std::vector<TagEnvironment>& three_machines() {
     return machines;
 }
 
-// A release's groups as "version backend platforms pythons flags", sorted.
+// A release's groups as "package version backend os platforms tags flags", sorted.
 std::vector<std::string> described(const ReleaseWheels::Groups& groups) {
     std::vector<std::string> out;
     for (const WheelGroup& g : groups) {
         out.push_back(g.package + " " + g.version.to_string() + " " +
-                      (g.backend ? g.backend->to_string() : "-") + " " + g.platforms + " " +
-                      g.pythons + " " + std::to_string(g.variant) +
+                      (g.backend ? g.backend->to_string() : "-") + " " + g.os + " " + g.platforms +
+                      " " + g.tags + " " + std::to_string(g.variant) +
                       std::to_string(g.on_pytorch_index) + std::to_string(g.lists_every_file));
     }
     std::ranges::sort(out);
@@ -485,14 +485,15 @@ BOOST_AUTO_TEST_CASE(groups_read_from_the_matrix_are_those_its_files_make) {
             }
         }
     }
-    // Release 2.1.0 on Linux: five platform texts (any among them) for each of its three versions
-    // on the page, one more for the variant wheel, and eight of the wheel list; asked for twice
-    // (2.1.0 and 2.1.0+cu121). On Windows and macOS: two texts per version on the page, two of
-    // the list. Release 2.1.1 (written 2.1.01): five on Linux, two on Windows and macOS.
-    BOOST_TEST(groups == 2u * (15 + 1 + 8) + 5 + 2u * (6 + 2) + 2 + 2u * (6 + 2) + 2);
+    // Release 2.1.0 on Linux: a Linux and a pure group for each of its three versions on the page,
+    // one more for the variant wheel and one for the derived file, and three groups of the wheel
+    // list (2.1.0's two, 2.1.0+cpu's Linux one); asked for twice (2.1.0 and 2.1.0+cu121). On
+    // Windows and macOS: two groups per version on the page, two of the list. Release 2.1.1
+    // (written 2.1.01): an OS group and a pure one.
+    BOOST_TEST(groups == 2u * (6 + 1 + 1 + 3) + 2 + 2u * (6 + 2) + 2 + 2u * (6 + 2) + 2);
     BOOST_TEST(store->verify().empty());
     store->database().execute(
-        "UPDATE wheel_group SET pythons = 'cp311-cp311' WHERE pythons = 'cp311-cp311 cp312-cp312'");
+        "UPDATE wheel_group SET tags = 'cp311-cp311-linux_x86_64' WHERE os = 'linux'");
     BOOST_TEST(!store->verify().empty());
 }
 

@@ -33,6 +33,8 @@ IndexFile file(const std::string& listing, const std::string& folder, const std:
 // One release, 2.1.0, in the cu121 page and a wheel list, with its ties and odd files.
 CompatMatrix one_release() {
     CompatMatrix m;
+    // For any Python, and first: the groups of one backend come in no particular order.
+    m.wheels.push_back(file(page, "cpu", "torch-2.1.0+cpu-py3-none-any.whl"));
     for (const std::string label : {"+cu121", "+cpu", "+cu118", ""}) {
         const std::string folder = label.empty() ? "cu121" : label.substr(1);
         for (const std::string tags :
@@ -43,7 +45,6 @@ CompatMatrix one_release() {
             m.wheels.push_back(file(page, folder, "torch-2.1.0" + label + "-" + tags + ".whl"));
         }
     }
-    m.wheels.push_back(file(page, "cpu", "torch-2.1.0+cpu-py3-none-any.whl")); // for any Python
     // A derived row before an observed one of the same tags: the observed one is the pin.
     m.wheels.push_back(
         file(page, "cu121", "torch-2.1.0+cu121-cp310-cp310-linux_x86_64.whl", Provenance::Derived));
