@@ -322,14 +322,21 @@ private:
                 "with torchpin resolve"));
     }
 
-    // The matrix's rows of each file the entry locks (same name, same upload host): the files of
-    // its package and public version, read for that release only.
+    // The matrix's rows of each file the entry locks (same name, same upload host): those of its
+    // package and public version with the version and tags each locked wheel's name states, found
+    // without reading the release's other files (a full index has ~2,000 per release).
     void files(const FamilyPin& pin) {
         if (!pin.version) {
             return;
         }
+        std::vector<WheelTagColumns> named_tags;
+        for (const LockedFile& file : pin.package->files) {
+            if (const auto wheel = WheelFilename::parse(file.filename)) { // an sdist is no row
+                named_tags.push_back(tag_columns(*wheel));
+            }
+        }
         std::unordered_map<std::string, std::vector<const IndexFile*>> by_name;
-        for (const IndexFile* row : wheels_.of(pin.name(), *pin.version)) {
+        for (const IndexFile* row : wheels_.tagged(pin.name(), *pin.version, named_tags)) {
             by_name[row->wheel.to_string()].push_back(row);
         }
         for (const LockedFile& file : pin.package->files) {

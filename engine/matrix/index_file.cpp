@@ -30,10 +30,14 @@ std::optional<Provenance> parse_provenance(std::string_view text) noexcept {
     return std::nullopt;
 }
 
-WheelTagColumns tag_columns(const IndexFile& file) {
-    const TagSet& tags = file.wheel.tag_set();
-    return {file.wheel.version().to_string(), dotted(tags.interpreters()), dotted(tags.abis()),
+WheelTagColumns tag_columns(const WheelFilename& wheel) {
+    const TagSet& tags = wheel.tag_set();
+    return {wheel.version().to_string(), dotted(tags.interpreters()), dotted(tags.abis()),
             dotted(tags.platforms())};
+}
+
+WheelTagColumns tag_columns(const IndexFile& file) {
+    return tag_columns(file.wheel);
 }
 
 } // namespace torchpin

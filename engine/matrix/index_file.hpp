@@ -54,6 +54,7 @@ struct WheelTagColumns {
     auto operator<=>(const WheelTagColumns&) const = default;
 };
 
+WheelTagColumns tag_columns(const WheelFilename& wheel);
 WheelTagColumns tag_columns(const IndexFile& file);
 
 } // namespace torchpin
