@@ -80,9 +80,9 @@ DROP INDEX wheel_file_package;
 CREATE INDEX wheel_file_release ON wheel_file (package, version);
 )sql";
 
-// Version 18: the same index with each row's tags and validity, so that the files a machine can
-// install are found from the index's entries without reading the release's other rows
-// (ReleaseWheels::installable; a release of torch has ~600 rows on one OS in a full index).
+// Version 18: the same index with each row's tags and validity, so that a file is found by its
+// version and tags with one seek, without reading the release's other rows
+// (ReleaseWheels::tagged; a release of torch has ~600 rows on one OS in a full index).
 constexpr const char* wheel_file_by_release_and_tags = R"sql(
 DROP INDEX wheel_file_release;
 CREATE INDEX wheel_file_release ON wheel_file

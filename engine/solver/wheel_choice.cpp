@@ -1,5 +1,5 @@
-// choose_wheel and the label questions, on a release's wheel groups: a group stands for its
-// files in every test but the ranking, which a file's tags decide exactly as its group's do.
+// choose_wheel and the label questions, on a release's wheel groups: a group holds its files'
+// tags, so each test of a file is made on them, and only the pin is read as a file.
 #include "engine/solver/wheel_choice.hpp"
 
 #include "engine/pep/platform_tag.hpp"
