@@ -26,7 +26,7 @@ std::vector<std::string> builds_at(MatrixStore& store, std::int64_t revision) {
 
 } // namespace
 
-BOOST_AUTO_TEST_SUITE(index_builds)
+BOOST_AUTO_TEST_SUITE(derived_listings)
 
 BOOST_AUTO_TEST_CASE(each_import_writes_the_builds_its_files_show) {
     TempDatabase temp;
