@@ -39,23 +39,11 @@ void for_rows(sqlite::Database& db, const std::string& sql, std::int64_t revisio
     }
 }
 
-// A platform-tag word that can suit the OS, for a coarse SQL filter on wheel rows; pure wheels
-// ("any", which "manylinux" also contains) are matched separately.
-std::string platform_word(const TagEnvironment& env) {
-    switch (env.os) {
-    case OperatingSystem::Windows:
-        return "win";
-    case OperatingSystem::Macos:
-        return "macosx";
-    case OperatingSystem::Linux:
-        break;
-    }
-    return "linux";
-}
-
 // The SQL condition on wheel rows that load_compat_matrix keeps for `env`.
 std::string wheel_filter_for(const TagEnvironment& env) {
-    return "instr(platform_tags, '" + platform_word(env) + "') > 0 OR platform_tags = 'any'";
+    // A coarse filter: pure wheels ("any", which "manylinux" also holds) are matched apart.
+    return "instr(platform_tags, '" + std::string(os_word(env.os)) +
+           "') > 0 OR platform_tags = 'any'";
 }
 
 // The torch family's wheel rows at ?1 that `wheel_filter` (an SQL condition) admits. Nearly every
@@ -377,7 +365,7 @@ CompatMatrix load_compat_matrix_every_platform(MatrixStore& store, std::int64_t 
 }
 
 CompatMatrix narrowed_to_platform(CompatMatrix every_platform, const TagEnvironment& env) {
-    const std::string word = platform_word(env);
+    const std::string word(os_word(env.os));
     std::erase_if(every_platform.wheels,
                   [&](const IndexFile& file) { return !file_suits_platform(file, word); });
     if (every_platform.read_wheels) {

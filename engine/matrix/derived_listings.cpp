@@ -68,6 +68,15 @@ std::vector<RowValues> group_rows(const std::vector<const IndexFile*>& files,
     return rows;
 }
 
+std::vector<const IndexFile*> addresses(const std::vector<IndexFile>& files) {
+    std::vector<const IndexFile*> out;
+    out.reserve(files.size());
+    for (const IndexFile& file : files) {
+        out.push_back(&file);
+    }
+    return out;
+}
+
 using DeriveRows = std::vector<RowValues> (*)(const std::vector<const IndexFile*>& files,
                                               bool from_wheel_list);
 
@@ -114,11 +123,7 @@ void fill_derived(sqlite::Database& db, const TableSpec& spec, DeriveRows derive
             files.push_back(dataset_columns::wheel_file.decode(select_files));
         }
         select_files.reset();
-        std::vector<const IndexFile*> pointers;
-        for (const IndexFile& file : files) {
-            pointers.push_back(&file);
-        }
-        const std::vector<RowValues> rows = derive(pointers, listing.from_wheel_list);
+        const std::vector<RowValues> rows = derive(addresses(files), listing.from_wheel_list);
         for (const RowValues& row : rows) {
             insert_row.bind(1, std::string_view(listing.name));
             for (std::size_t i = 0; i < row.size(); ++i) {
@@ -196,10 +201,7 @@ std::vector<ListingImport> derived_listings_of(const ListingImport& wheel_listin
     for (const RowValues& row : wheel_listing.rows) {
         files.push_back(wheel_file_from_row(wheel_listing.name, row));
     }
-    std::vector<const IndexFile*> pointers;
-    for (const IndexFile& file : files) {
-        pointers.push_back(&file);
-    }
+    const std::vector<const IndexFile*> pointers = addresses(files);
     const bool from_wheel_list = wheel_listing.source.kind == "wheel-list";
     return {ListingImport{&index_build_table(), wheel_listing.name, wheel_listing.source,
                           builds_shown(pointers, from_wheel_list)},

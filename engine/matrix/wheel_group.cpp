@@ -28,13 +28,26 @@ WheelTagColumns WheelGroup::tag_columns(const FileTags& file) const {
             std::string(file.platforms)};
 }
 
+std::string_view os_word(OperatingSystem os) noexcept {
+    switch (os) {
+    case OperatingSystem::Windows:
+        return "win";
+    case OperatingSystem::Macos:
+        return "macosx";
+    case OperatingSystem::Linux:
+        break;
+    }
+    return "linux";
+}
+
 std::string_view os_word_of(std::string_view platforms) {
     if (platforms == "any") {
         return "any";
     }
-    for (const std::string_view word : {"linux", "win", "macosx"}) {
-        if (platforms.find(word) != std::string_view::npos) {
-            return word;
+    for (const OperatingSystem os :
+         {OperatingSystem::Linux, OperatingSystem::Windows, OperatingSystem::Macos}) {
+        if (platforms.find(os_word(os)) != std::string_view::npos) {
+            return os_word(os);
         }
     }
     return "other";

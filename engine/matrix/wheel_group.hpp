@@ -4,6 +4,7 @@
 #pragma once
 
 #include "engine/matrix/index_file.hpp"
+#include "engine/pep/tag_environment.hpp"
 
 #include <optional>
 #include <string>
@@ -43,8 +44,12 @@ struct WheelGroup {
     friend bool operator==(const WheelGroup&, const WheelGroup&) = default;
 };
 
-// The OS a platform_tags text is for, as the SQL filter on wheel rows tells them: "any" for pure
-// wheels, else the first of "linux", "win" and "macosx" the text holds, else "other".
+// The word a platform tag of `os` holds ("linux", "win", "macosx"): what the SQL filter on the
+// platform_tags of wheel and group rows looks for.
+std::string_view os_word(OperatingSystem os) noexcept;
+
+// The OS a platform_tags text is for, as that filter tells them: "any" for pure wheels, else the
+// first os_word the text holds (Linux, Windows, macOS), else "other".
 std::string_view os_word_of(std::string_view platforms);
 
 } // namespace torchpin
