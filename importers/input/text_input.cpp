@@ -19,6 +19,20 @@ std::string megabytes(std::size_t bytes) {
     return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MB";
 }
 
+// Appends the rest of `in` to `content`, failing past `max_bytes`.
+std::string read_all(std::istream& in, std::string content, const std::string& origin,
+                     std::size_t max_bytes) {
+    char buffer[1 << 16];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+        content.append(buffer, static_cast<std::size_t>(in.gcount()));
+        if (content.size() > max_bytes) {
+            throw InputError(Diagnostic{
+                origin, 0, 0, "input too large (more than " + megabytes(max_bytes) + ")", ""});
+        }
+    }
+    return content;
+}
+
 // Length of the UTF-8 sequence starting at s[i], or 0 if it is malformed (RFC 3629 rules:
 // no overlong forms, no surrogates, nothing above U+10FFFF).
 std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
@@ -147,19 +161,15 @@ TextInput TextInput::read_file(const std::filesystem::path& path, std::size_t ma
                                         megabytes(max_bytes) + ")",
                                     ""});
     }
-    return read_stream(in, utf8_of(path), max_bytes);
+    std::string content;
+    if (!ec) {
+        content.reserve(static_cast<std::size_t>(size)); // one allocation for a 2 MB lockfile
+    }
+    return TextInput(read_all(in, std::move(content), utf8_of(path), max_bytes), utf8_of(path));
 }
 
 TextInput TextInput::read_stream(std::istream& in, std::string origin, std::size_t max_bytes) {
-    std::string content;
-    char buffer[1 << 16];
-    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-        content.append(buffer, static_cast<std::size_t>(in.gcount()));
-        if (content.size() > max_bytes) {
-            throw InputError(Diagnostic{
-                origin, 0, 0, "input too large (more than " + megabytes(max_bytes) + ")", ""});
-        }
-    }
+    std::string content = read_all(in, std::string(), origin, max_bytes);
     return TextInput(std::move(content), std::move(origin));
 }
 
