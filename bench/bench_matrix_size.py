@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Whole `resolve`, `which`, `explain` processes on the embedded matrix and on a matrix that also
-holds a full-size index, against a bare `sqlite3 :memory: "select 1"` process, in one run.
+"""Whole `resolve`, `which`, `explain` and `check` processes (and `--version`, the part every
+command pays) on the embedded matrix and on a matrix that also holds a full-size index, against a
+bare `sqlite3 :memory: "select 1"` process, in one run.
 
 Usage: bench/bench_matrix_size.py BUILD_DIR [ROUNDS [RUNS]]
 Generates a local mirror of the PyTorch index (bench/generated_mirror.py, without metadata or
@@ -62,6 +63,9 @@ def main():
               f"wheel-file rows, {releases} package releases\n")
         lock = str(SOURCE_DIR / "tests/data/raw/lockfiles/invoke-ai+InvokeAI/uv.lock")
         commands = {
+            # What every command pays before its question: the process, its options and the
+            # matrix opened (the banner reads the revision), which bounds the other rows' ratios.
+            "--version": ["--version"],
             "resolve --format json (unpinned)": ["resolve", "-q", "--format", "json", *GPU_MACHINE],
             "resolve torch==2.1.2": ["resolve", "-q", "--format", "json", *GPU_MACHINE,
                                      "torch==2.1.2", "torchvision", "torchaudio"],
