@@ -165,7 +165,7 @@ void add_once(std::vector<std::string>& words, const std::string& word) {
 
 std::vector<PackageCoverage> package_coverage(const CompatMatrix& matrix) {
     std::vector<PackageCoverage> rows;
-    for (const CompanionPackageFact& fact : matrix.companion_packages) {
+    for (const CompanionPackageFact& fact : *matrix.companion_packages) {
         auto row = std::find_if(rows.begin(), rows.end(), [&](const PackageCoverage& r) {
             return r.package == fact.package;
         });

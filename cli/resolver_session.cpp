@@ -114,13 +114,18 @@ ResolveRequest parse_resolve_request(const std::vector<std::string>& requirement
 }
 
 void require_resolvable_packages(const ResolveRequest& request, const CompatMatrix& matrix) {
-    std::set<std::string, std::less<>> built_against_torch;
-    for (const CompanionPackageFact& row : matrix.companion_packages) {
-        built_against_torch.insert(row.package);
-    }
+    std::set<std::string, std::less<>> built_against_torch; // read for the first other package
     for (const Requirement& requirement : request.requirements) {
         const std::string name = requirement.name().normalized();
-        if (!is_torch_family(name) && !built_against_torch.contains(name)) {
+        if (is_torch_family(name)) {
+            continue;
+        }
+        if (built_against_torch.empty()) {
+            for (const CompanionPackageFact& row : *matrix.companion_packages) {
+                built_against_torch.insert(row.package);
+            }
+        }
+        if (!built_against_torch.contains(name)) {
             throw UsageError("'" + requirement.to_string() +
                              "': torchpin resolves torch, torchvision, torchaudio and the packages "
                              "built against torch that its matrix knows (" +

@@ -10,7 +10,7 @@ namespace torchpin {
 const CompanionPackageFact* fitting_release(const CompatMatrix& matrix, std::string_view package,
                                             const CompanionTarget& target) {
     const CompanionPackageFact* best = nullptr;
-    for (const CompanionPackageFact& release : matrix.companion_packages) {
+    for (const CompanionPackageFact& release : *matrix.companion_packages) {
         if (release.package == package && (best == nullptr || best->version < release.version) &&
             companion_fit(release, target).fits()) {
             best = &release;

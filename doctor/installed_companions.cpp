@@ -41,7 +41,7 @@ std::optional<Backend> torch_backend(const Version& torch, const CompatMatrix& m
 // The companion packages of the data, each once, in the data's order.
 std::vector<std::string> companion_names(const CompatMatrix& matrix) {
     std::vector<std::string> names;
-    for (const CompanionPackageFact& release : matrix.companion_packages) {
+    for (const CompanionPackageFact& release : *matrix.companion_packages) {
         if (std::ranges::find(names, release.package) == names.end()) {
             names.push_back(release.package);
         }
@@ -51,10 +51,11 @@ std::vector<std::string> companion_names(const CompatMatrix& matrix) {
 
 const CompanionPackageFact* release_row(const CompatMatrix& matrix, std::string_view package,
                                         const Version& version) {
-    const auto found = std::ranges::find_if(matrix.companion_packages, [&](const auto& release) {
+    const auto& releases = *matrix.companion_packages;
+    const auto found = std::ranges::find_if(releases, [&](const auto& release) {
         return release.package == package && release.version == version;
     });
-    return found == matrix.companion_packages.end() ? nullptr : &*found;
+    return found == releases.end() ? nullptr : &*found;
 }
 
 // What the row says the release was built for: "torch==2.9.1", "torch 2.8, 2.9, 2.10 and 2.12".

@@ -161,7 +161,7 @@ private:
         CompanionPin pin;
         pin.package = &package;
         pin.version = package.pinned->public_version();
-        for (const CompanionPackageFact& row : matrix.companion_packages) {
+        for (const CompanionPackageFact& row : *matrix.companion_packages) {
             if (row.package == package.name) {
                 pin.releases.push_back(&row);
                 if (row.version == pin.version) {

@@ -10,6 +10,7 @@
 #include "engine/hardware/rocm_version.hpp"
 #include "engine/hardware/vc_runtime_version.hpp"
 #include "engine/matrix/index_file.hpp"
+#include "engine/matrix/on_demand.hpp"
 #include "engine/matrix/wheel_group.hpp"
 #include "engine/pep/specifier.hpp"
 #include "engine/pep/tag_environment.hpp"
@@ -261,7 +262,9 @@ struct CompatMatrix {
     std::vector<KnownIssueFact> known_issues;
     std::vector<HsaOverrideFact> hsa_overrides;
     // Curated (data/ecosystem.toml), then learned from the imported index (`learned_from` set).
-    std::vector<CompanionPackageFact> companion_packages;
+    // A matrix loaded on demand reads them when first asked: only a question about a package
+    // built against torch, `check` and `doctor` do.
+    OnDemand<std::vector<CompanionPackageFact>> companion_packages;
     std::vector<IndexFile> wheels; // torch, torchvision, torchaudio wheels for the target OS/CPU
     // Set instead of `wheels`: reads them per release (ReleaseWheels).
     std::shared_ptr<WheelReader> read_wheels;

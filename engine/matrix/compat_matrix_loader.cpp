@@ -296,8 +296,18 @@ void read_wheel_lists(sqlite::Database& db, std::int64_t revision, CompatMatrix&
              revision, [&](sqlite::Statement& row) { m.wheel_lists.insert(row.text(0)); });
 }
 
-// Every table at `revision`, with the wheel rows that `wheel_filter` (an SQL condition) admits,
-// or none without one.
+// The companion_package rows at `revision`, each checked, then those learned from the index.
+std::vector<CompanionPackageFact> companion_packages_at(sqlite::Database& db, std::int64_t revision,
+                                                        const WheelLists& wheel_lists) {
+    auto rows = read_rows(db, dataset_columns::companion_package, revision);
+    std::for_each(rows.begin(), rows.end(), check_companion_package);
+    add_companions_learned_from_index(db, revision, wheel_lists, rows);
+    add_companions_learned_from_labels(db, revision, rows);
+    return rows;
+}
+
+// Every table at `revision` but the companion packages, with the wheel rows that `wheel_filter`
+// (an SQL condition) admits, or none without one.
 CompatMatrix load(MatrixStore& store, std::int64_t revision,
                   const std::optional<std::string>& wheel_filter) {
     sqlite::Database& db = store.database();
@@ -323,11 +333,6 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
     m.known_issues = read_rows(db, dataset_columns::known_issue, revision);
     m.hsa_overrides = read_rows(db, dataset_columns::hsa_override, revision);
     std::for_each(m.hsa_overrides.begin(), m.hsa_overrides.end(), check_hsa_override);
-    m.companion_packages = read_rows(db, dataset_columns::companion_package, revision);
-    std::for_each(m.companion_packages.begin(), m.companion_packages.end(),
-                  check_companion_package);
-    add_companions_learned_from_index(db, revision, m);
-    add_companions_learned_from_labels(db, revision, m);
     if (wheel_filter) {
         for_rows(db, family_wheels_sql(*wheel_filter), revision,
                  [&](sqlite::Statement& row) { m.wheels.push_back(wheel_row(row)); });
@@ -335,10 +340,23 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
     return m;
 }
 
-// The matrix without wheel rows, reading those `filter` admits per release through a shelf.
+// Every table at `revision`, with the wheel rows that `wheel_filter` admits.
+CompatMatrix load_whole(MatrixStore& store, std::int64_t revision,
+                        const std::optional<std::string>& wheel_filter) {
+    CompatMatrix m = load(store, revision, wheel_filter);
+    m.companion_packages = companion_packages_at(store.database(), revision, m.wheel_lists);
+    return m;
+}
+
+// The matrix without wheel rows, reading those `filter` admits per release through a shelf, and
+// the companion packages when first asked for.
 CompatMatrix load_on_demand(std::shared_ptr<MatrixStore> store, std::int64_t revision,
                             std::string filter) {
     CompatMatrix m = load(*store, revision, std::nullopt);
+    m.companion_packages = OnDemand<std::vector<CompanionPackageFact>>::read_by(
+        [store, revision, wheel_lists = m.wheel_lists] {
+            return companion_packages_at(store->database(), revision, wheel_lists);
+        });
     m.read_wheels = std::make_shared<WheelShelf>(std::move(store), revision, std::move(filter));
     return m;
 }
@@ -347,7 +365,7 @@ CompatMatrix load_on_demand(std::shared_ptr<MatrixStore> store, std::int64_t rev
 
 CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
                                 const TagEnvironment& env) {
-    return load(store, revision, wheel_filter_for(env));
+    return load_whole(store, revision, wheel_filter_for(env));
 }
 
 CompatMatrix load_compat_matrix_wheels_on_demand(std::shared_ptr<MatrixStore> store,
@@ -361,7 +379,7 @@ CompatMatrix load_compat_matrix_every_platform_on_demand(std::shared_ptr<MatrixS
 }
 
 CompatMatrix load_compat_matrix_every_platform(MatrixStore& store, std::int64_t revision) {
-    return load(store, revision, std::string("1"));
+    return load_whole(store, revision, std::string("1"));
 }
 
 CompatMatrix narrowed_to_platform(CompatMatrix every_platform, const TagEnvironment& env) {

@@ -133,8 +133,9 @@ struct Labelled {
     std::string seen_on; // a listing that shows it, for the note
 };
 
-bool names_a_row(const CompatMatrix& m, const std::string& package, const Version& version) {
-    return std::ranges::any_of(m.companion_packages, [&](const CompanionPackageFact& row) {
+bool names_a_row(const std::vector<CompanionPackageFact>& rows, const std::string& package,
+                 const Version& version) {
+    return std::ranges::any_of(rows, [&](const CompanionPackageFact& row) {
         return row.package == package && row.version == version;
     });
 }
@@ -142,7 +143,8 @@ bool names_a_row(const CompatMatrix& m, const std::string& package, const Versio
 } // namespace
 
 void add_companions_learned_from_index(sqlite::Database& db, std::int64_t revision,
-                                       CompatMatrix& m) {
+                                       const WheelLists& wheel_lists,
+                                       std::vector<CompanionPackageFact>& rows) {
     using Key = std::pair<std::string, Version>; // package, public version
     std::map<Key, WheelMetadataFact> stated;     // the first metadata read of each release
     for (WheelMetadataFact& fact : read_rows(db, dataset_columns::wheel_metadata, revision)) {
@@ -157,7 +159,7 @@ void add_companions_learned_from_index(sqlite::Database& db, std::int64_t revisi
     std::map<Key, Shown> shown;
     for (const IndexFile& file : companion_files(db, revision)) {
         if (file.provenance != Provenance::Observed || file.yanked || !file.backend ||
-            !m.on_pytorch_index(file)) {
+            !on_pytorch_index(file, wheel_lists.contains(file.listing))) {
             continue;
         }
         Shown& release =
@@ -171,7 +173,7 @@ void add_companions_learned_from_index(sqlite::Database& db, std::int64_t revisi
     }
     for (const auto& [key, release] : shown) {
         const auto fact = stated.find(key);
-        if (fact == stated.end() || names_a_row(m, key.first, key.second)) {
+        if (fact == stated.end() || names_a_row(rows, key.first, key.second)) {
             continue;
         }
         const SpecifierSet torch = without_local_labels(*fact->second.requires_torch);
@@ -192,12 +194,12 @@ void add_companions_learned_from_index(sqlite::Database& db, std::int64_t revisi
                        "torch requirement of " +
                        fact->second.url + ".metadata";
         learned.learned_from = fact->second.url;
-        m.companion_packages.push_back(std::move(learned));
+        rows.push_back(std::move(learned));
     }
 }
 
 void add_companions_learned_from_labels(sqlite::Database& db, std::int64_t revision,
-                                        CompatMatrix& m) {
+                                        std::vector<CompanionPackageFact>& rows) {
     using Key = std::pair<std::string, Version>; // package, public version
     std::map<Key, Labelled> shown;
     for (const IndexFile& file : labelled_companion_files(db, revision)) {
@@ -221,7 +223,7 @@ void add_companions_learned_from_labels(sqlite::Database& db, std::int64_t revis
         }
     }
     for (const auto& [key, release] : shown) {
-        if (names_a_row(m, key.first, key.second)) {
+        if (names_a_row(rows, key.first, key.second)) {
             continue;
         }
         const bool pyg = release.scheme == LabelScheme::Pyg;
@@ -239,7 +241,7 @@ void add_companions_learned_from_labels(sqlite::Database& db, std::int64_t revis
         learned.note = "learned from the labels of its imported files (" + release.seen_on +
                        "): each file fits the torch minor and variant its label names";
         learned.learned_from = release.seen_on;
-        m.companion_packages.push_back(std::move(learned));
+        rows.push_back(std::move(learned));
     }
 }
 

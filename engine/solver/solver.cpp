@@ -55,7 +55,7 @@ std::vector<std::string> requested_builds_against_torch(
 std::vector<const CompanionPackageFact*> releases_of(const CompatMatrix& matrix,
                                                      std::string_view package) {
     std::vector<const CompanionPackageFact*> releases;
-    for (const CompanionPackageFact& row : matrix.companion_packages) {
+    for (const CompanionPackageFact& row : *matrix.companion_packages) {
         if (row.package == package) {
             releases.push_back(&row);
         }

@@ -162,10 +162,12 @@ CompatMatrix stated_matrix() {
          "per torch wheel",
          {"linux_x86_64"}},
     };
-    CompatMatrix m;
+    std::vector<CompanionPackageFact> facts;
     for (const Row& row : rows) {
-        m.companion_packages.push_back(fact(row));
+        facts.push_back(fact(row));
     }
+    CompatMatrix m;
+    m.companion_packages = std::move(facts);
     return m;
 }
 

@@ -292,6 +292,44 @@ BOOST_AUTO_TEST_CASE(an_hsa_override_must_run_as_the_target_its_value_names) {
     }
 }
 
+namespace {
+
+// One companion_package listing with a row: xformers 0.0.33 paired as `pairing` with `torch`.
+ListingImport xformers_row(const std::string& pairing, std::optional<std::string> torch) {
+    return ListingImport{
+        &companion_package_table(),
+        "data/ecosystem.toml",
+        SourceInfo{"tables", "data/ecosystem.toml", "e1", "2026-11-30T00:00:00Z", "a test"},
+        {RowValues{"xformers", "0.0.33", pairing, std::move(torch), std::nullopt, std::nullopt,
+                   "cu128", std::nullopt, "linux_x86_64", "pytorch-index", std::nullopt,
+                   std::nullopt, "0", std::nullopt, std::nullopt, "a test", "source-a"}}};
+}
+
+} // namespace
+
+// A matrix loaded on demand reads its companion packages when a question first asks for them
+// (resolving torch alone never does), once for all its copies; a whole load reads them at once.
+BOOST_AUTO_TEST_CASE(companion_packages_are_read_when_first_asked_for) {
+    TempDatabase temp;
+    auto store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));
+    BOOST_REQUIRE(store->import(request({xformers_row("exact", "==2.9.0")})).revision);
+    const CompatMatrix matrix = load_compat_matrix_every_platform_on_demand(store, 1);
+    const CompatMatrix copy = matrix;
+    BOOST_TEST_REQUIRE(copy.companion_packages->size() == 1u);
+    BOOST_TEST(&*copy.companion_packages == &*matrix.companion_packages);
+    BOOST_TEST(matrix.companion_packages->front().package == "xformers");
+    BOOST_TEST(load_compat_matrix_every_platform(*store, 1).companion_packages->size() == 1u);
+
+    // An "exact" pairing without its torch: only the read of the companion packages fails.
+    TempDatabase other;
+    auto damaged = std::make_shared<MatrixStore>(MatrixStore::open(other.path, true));
+    BOOST_REQUIRE(damaged->import(request({xformers_row("exact", std::nullopt)})).revision);
+    const CompatMatrix on_demand = load_compat_matrix_every_platform_on_demand(damaged, 1);
+    BOOST_CHECK_THROW(*on_demand.companion_packages, InputError);
+    BOOST_CHECK_THROW(*on_demand.companion_packages, InputError); // tried again, still damaged
+    BOOST_CHECK_THROW(load_compat_matrix_every_platform(*damaged, 1), InputError);
+}
+
 BOOST_AUTO_TEST_CASE(observed_torch_files_of_the_index_show_published_builds) {
     TempDatabase temp;
     auto store = MatrixStore::open(temp.path, true);

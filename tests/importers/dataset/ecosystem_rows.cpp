@@ -23,7 +23,7 @@ const CompatMatrix& dataset_matrix() {
 }
 
 const CompanionPackageFact& companion_row(const std::string& package, const std::string& version) {
-    const auto& all = dataset_matrix().companion_packages;
+    const auto& all = *dataset_matrix().companion_packages;
     const auto it = std::ranges::find_if(all, [&](const CompanionPackageFact& f) {
         return f.package == package && f.version == Version::from(version);
     });

@@ -1,0 +1,45 @@
+// OnDemand: a value read on its first use, for the matrix tables only some questions ask about.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <utility>
+
+namespace torchpin {
+
+// A value given outright, or read by a function when it is first asked for (the companion
+// packages, which only a question about xformers, flash-attn or PyG reads). Copies share what
+// was read, so it is read once; a read that throws is tried again at the next use. Not safe to
+// use from two threads before the first read.
+template <class T>
+class OnDemand {
+public:
+    OnDemand()
+        : OnDemand(T{}) {}
+    OnDemand(T value) // implicit: a matrix's rows are assigned as they are
+        : state_(std::make_shared<State>(State{std::move(value), nullptr})) {}
+
+    static OnDemand read_by(std::function<T()> read) {
+        OnDemand on_demand;
+        on_demand.state_->read = std::move(read);
+        return on_demand;
+    }
+
+    const T& operator*() const {
+        if (state_->read) {
+            state_->value = state_->read();
+            state_->read = nullptr;
+        }
+        return state_->value;
+    }
+    const T* operator->() const { return &**this; }
+
+private:
+    struct State {
+        T value;
+        std::function<T()> read; // empty once read
+    };
+    std::shared_ptr<State> state_;
+};
+
+} // namespace torchpin
