@@ -199,7 +199,10 @@ int run_min_driver(const GlobalOptions& global, const ResolverSession& session,
 
 int run_which(const GlobalOptions& global, const WhichOptions& options) {
     require_format(global, "which", {"text", "json"});
-    const ResolverSession session = open_resolver_session(global, options.machine);
+    // The rows name the backends published only for other systems; --min-driver reads this one's.
+    const ResolverSession session = open_resolver_session(
+        global, options.machine,
+        options.min_driver ? BuildsRead::OfTheMachine : BuildsRead::OfEveryPlatform);
     if (options.min_driver) {
         return run_min_driver(global, session, *options.min_driver);
     }

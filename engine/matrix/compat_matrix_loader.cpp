@@ -46,6 +46,16 @@ std::string wheel_filter_for(const TagEnvironment& env) {
            "') > 0 OR platform_tags = 'any'";
 }
 
+// The SQL condition on the release_backend rows that a matrix for `env` keeps: its
+// OS and CPU, in each spelling the CPU has ("arm64" for macOS's aarch64).
+std::string builds_filter_for(const TagEnvironment& env) {
+    std::string arches;
+    for (const std::string_view spelling : spellings(env.arch)) {
+        arches += (arches.empty() ? "'" : ", '") + std::string(spelling) + "'";
+    }
+    return "os = '" + std::string(name(env.os)) + "' AND arch IN (" + arches + ")";
+}
+
 // The torch family's wheel rows at ?1 that `wheel_filter` (an SQL condition) admits. Nearly every
 // row is the family's, so a scan of the table in rowid order ('+' keeps SQLite off the index on
 // package) reads them in the order wanted without a sort.
@@ -306,19 +316,21 @@ std::vector<CompanionPackageFact> companion_packages_at(sqlite::Database& db, st
     return rows;
 }
 
-// Every table at `revision` but the companion packages, with the wheel rows that `wheel_filter`
-// (an SQL condition) admits, or none without one.
-CompatMatrix load(MatrixStore& store, std::int64_t revision,
+// Every table at `revision` but the companion packages, with the builds of `builds_of`'s OS and
+// CPU (nullptr: every platform's) and the wheel rows that `wheel_filter` (an SQL condition)
+// admits, or none without one.
+CompatMatrix load(MatrixStore& store, std::int64_t revision, const TagEnvironment* builds_of,
                   const std::optional<std::string>& wheel_filter) {
     sqlite::Database& db = store.database();
     CompatMatrix m;
     m.revision = revision;
     m.data_as_of = store.data_as_of(revision);
     m.releases = read_rows(db, dataset_columns::torch_release, revision);
-    m.published = read_rows(db, dataset_columns::release_backend, revision);
+    m.published = read_rows(db, dataset_columns::release_backend, revision,
+                            builds_of != nullptr ? builds_filter_for(*builds_of) : "1");
     m.pypi_builds = read_rows(db, dataset_columns::pypi_backend, revision);
     read_wheel_lists(db, revision, m);
-    add_releases_shown_by_files(db, revision, m);
+    add_releases_shown_by_files(db, revision, builds_of, m);
     m.backend_cuda = read_rows(db, dataset_columns::backend_cuda, revision);
     m.release_cuda = read_rows(db, dataset_columns::release_cuda, revision);
     m.companion_ranges = read_rows(db, dataset_columns::companion_range, revision);
@@ -340,19 +352,20 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision,
     return m;
 }
 
-// Every table at `revision`, with the wheel rows that `wheel_filter` admits.
-CompatMatrix load_whole(MatrixStore& store, std::int64_t revision,
-                        const std::optional<std::string>& wheel_filter) {
-    CompatMatrix m = load(store, revision, wheel_filter);
+// Every table at `revision`, with the builds of `builds_of` and the wheel rows `wheel_filter`
+// admits.
+CompatMatrix load_whole(MatrixStore& store, std::int64_t revision, const TagEnvironment* builds_of,
+                        const std::string& wheel_filter) {
+    CompatMatrix m = load(store, revision, builds_of, wheel_filter);
     m.companion_packages = companion_packages_at(store.database(), revision, m.wheel_lists);
     return m;
 }
 
-// The matrix without wheel rows, reading those `filter` admits per release through a shelf, and
-// the companion packages when first asked for.
+// The matrix with the builds of `builds_of` and without wheel rows, reading those `filter` admits
+// per release through a shelf, and the companion packages when first asked for.
 CompatMatrix load_on_demand(std::shared_ptr<MatrixStore> store, std::int64_t revision,
-                            std::string filter) {
-    CompatMatrix m = load(*store, revision, std::nullopt);
+                            const TagEnvironment* builds_of, std::string filter) {
+    CompatMatrix m = load(*store, revision, builds_of, std::nullopt);
     m.companion_packages = OnDemand<std::vector<CompanionPackageFact>>::read_by(
         [store, revision, wheel_lists = m.wheel_lists] {
             return companion_packages_at(store->database(), revision, wheel_lists);
@@ -365,21 +378,24 @@ CompatMatrix load_on_demand(std::shared_ptr<MatrixStore> store, std::int64_t rev
 
 CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
                                 const TagEnvironment& env) {
-    return load_whole(store, revision, wheel_filter_for(env));
+    return load_whole(store, revision, &env, wheel_filter_for(env));
 }
 
 CompatMatrix load_compat_matrix_wheels_on_demand(std::shared_ptr<MatrixStore> store,
-                                                 std::int64_t revision, const TagEnvironment& env) {
-    return load_on_demand(std::move(store), revision, wheel_filter_for(env));
+                                                 std::int64_t revision, const TagEnvironment& env,
+                                                 BuildsRead builds) {
+    return load_on_demand(std::move(store), revision,
+                          builds == BuildsRead::OfTheMachine ? &env : nullptr,
+                          wheel_filter_for(env));
 }
 
 CompatMatrix load_compat_matrix_every_platform_on_demand(std::shared_ptr<MatrixStore> store,
                                                          std::int64_t revision) {
-    return load_on_demand(std::move(store), revision, "1");
+    return load_on_demand(std::move(store), revision, nullptr, "1");
 }
 
 CompatMatrix load_compat_matrix_every_platform(MatrixStore& store, std::int64_t revision) {
-    return load_whole(store, revision, std::string("1"));
+    return load_whole(store, revision, nullptr, "1");
 }
 
 CompatMatrix narrowed_to_platform(CompatMatrix every_platform, const TagEnvironment& env) {

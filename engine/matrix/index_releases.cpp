@@ -64,7 +64,8 @@ SpecifierSet without_local_labels(const SpecifierSet& set) {
     return SpecifierSet(std::move(clauses));
 }
 
-void add_releases_shown_by_files(sqlite::Database& db, std::int64_t revision, CompatMatrix& m) {
+void add_releases_shown_by_files(sqlite::Database& db, std::int64_t revision,
+                                 const TagEnvironment* machine, CompatMatrix& m) {
     const std::vector<PublishedBackend> builds =
         read_rows(db, dataset_columns::index_build, revision);
     for (const PublishedBackend& build : builds) {
@@ -81,7 +82,8 @@ void add_releases_shown_by_files(sqlite::Database& db, std::int64_t revision, Co
         known.emplace(std::tuple(p.torch, p.backend, p.os, p.arch), i);
     }
     for (const PublishedBackend& build : builds) {
-        if (m.release(build.torch) == nullptr) {
+        if (m.release(build.torch) == nullptr ||
+            (machine != nullptr && (build.os != machine->os || build.arch != machine->arch))) {
             continue;
         }
         const auto [it, fresh] = known.emplace(

@@ -3,9 +3,10 @@
 
 namespace torchpin {
 
-std::string select_rows_sql(std::string_view table, const std::string& decoded_columns) {
+std::string select_rows_sql(std::string_view table, const std::string& decoded_columns,
+                            std::string_view where) {
     return "SELECT " + decoded_columns + " FROM " + std::string(table) + " WHERE " + valid_at(1) +
-           " ORDER BY id";
+           " AND (" + std::string(where) + ") ORDER BY id";
 }
 
 } // namespace torchpin

@@ -286,14 +286,18 @@ private:
     std::tuple<Columns...> columns_;
 };
 
-// The SQL that selects `table`'s decoded columns of the rows valid at revision ?1, in rowid order.
-std::string select_rows_sql(std::string_view table, const std::string& decoded_columns);
+// The SQL that selects `table`'s decoded columns of the rows valid at revision ?1 for which the
+// SQL condition `where` holds, in rowid order.
+std::string select_rows_sql(std::string_view table, const std::string& decoded_columns,
+                            std::string_view where);
 
-// The rows of a declared table valid at `revision`, decoded, in rowid order.
+// The rows of a declared table valid at `revision` for which `where` holds, decoded, in rowid
+// order.
 template <class Declaration>
-auto read_rows(sqlite::Database& db, const Declaration& table, std::int64_t revision) {
+auto read_rows(sqlite::Database& db, const Declaration& table, std::int64_t revision,
+               std::string_view where = "1") {
     using Row = decltype(table.decode(std::declval<const sqlite::Statement&>()));
-    auto select = db.prepare(select_rows_sql(table.name(), table.decoded_columns()));
+    auto select = db.prepare(select_rows_sql(table.name(), table.decoded_columns(), where));
     select.bind(1, revision);
     std::vector<Row> rows;
     ParsedValues parsed;

@@ -167,6 +167,16 @@ std::optional<CpuArch> parse_cpu_arch(std::string_view text) noexcept {
     return find_by_name(cpu_arch_names, text);
 }
 
+std::vector<std::string_view> spellings(CpuArch arch) {
+    std::vector<std::string_view> found;
+    for (const auto& [value, spelling] : cpu_arch_names) {
+        if (value == arch) {
+            found.push_back(spelling);
+        }
+    }
+    return found;
+}
+
 std::string_view name(PythonImplementation implementation) noexcept {
     return name_of(python_implementation_names, implementation);
 }

@@ -36,6 +36,8 @@ enum class CpuArch : std::uint8_t {
 std::string_view name(CpuArch arch) noexcept; // as Linux spells it: "x86_64", "aarch64"
 // Linux, macOS and Windows spellings: "aarch64", "arm64" -> Aarch64; "amd64" -> X86_64.
 std::optional<CpuArch> parse_cpu_arch(std::string_view text) noexcept;
+// Every spelling parse_cpu_arch reads as `arch`, name(arch) first: {"aarch64", "arm64"}.
+std::vector<std::string_view> spellings(CpuArch arch);
 
 enum class PythonImplementation : std::uint8_t { CPython, PyPy };
 

@@ -10,6 +10,7 @@
 #include "tests/engine/matrix/matrix_store_fixtures.hpp"
 #include "tests/support/printing.hpp"
 
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -330,6 +331,101 @@ BOOST_AUTO_TEST_CASE(companion_packages_are_read_when_first_asked_for) {
     BOOST_CHECK_THROW(load_compat_matrix_every_platform(*damaged, 1), InputError);
 }
 
+namespace {
+
+// Each build as "torch backend os arch", with " projected" where only expected.
+std::vector<std::string> described(const std::vector<PublishedBackend>& builds) {
+    std::vector<std::string> out;
+    for (const PublishedBackend& p : builds) {
+        out.push_back(p.torch.to_string() + " " + p.backend.to_string() + " " +
+                      std::string(name(p.os)) + " " + std::string(name(p.arch)) +
+                      (p.projected() ? " projected" : ""));
+    }
+    return out;
+}
+
+std::vector<std::string> described(const std::vector<ReleaseFact>& releases) {
+    std::vector<std::string> out;
+    for (const ReleaseFact& r : releases) {
+        out.push_back(r.torch.to_string() + (r.from_index ? " from the index" : ""));
+    }
+    return out;
+}
+
+} // namespace
+
+// A matrix for one machine holds the builds of its OS and CPU, whatever the data calls the CPU
+// ("arm64" on macOS), in the order the matrix of every platform has them: release_backend's
+// rows, then those index_build adds. Its releases stay every platform's: a release the index shows
+// on Windows only is one on Linux too (of which no build is known there).
+BOOST_AUTO_TEST_CASE(a_matrix_for_a_machine_holds_the_builds_of_its_os_and_cpu) {
+    TempDatabase temp;
+    auto store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));
+    ListingImport builds{&release_backend_table(),
+                         "data/releases.toml",
+                         SourceInfo{"tables", "data/releases.toml", "b", "", ""},
+                         {}};
+    for (const auto& [backend, os, arch, evidence] :
+         std::vector<std::array<std::string, 4>>{{"cpu", "macos", "arm64", "install-command"},
+                                                 {"cu121", "linux", "x86_64", "install-command"},
+                                                 {"cu121", "windows", "amd64", "index-page"},
+                                                 {"cpu", "linux", "aarch64", "projected"}}) {
+        builds.rows.push_back(RowValues{"2.1.2", backend, os, arch, evidence, "", "source-a"});
+    }
+    ListingImport releases{&torch_release_table(),
+                           "data/releases.toml",
+                           SourceInfo{"tables", "data/releases.toml", "r", "", ""},
+                           {}};
+    RowValues release(torch_release_table().columns().size());
+    release[0] = "2.1.2";
+    release.back() = "release-md";
+    releases.rows.push_back(release);
+    const std::vector<IndexFile> files{wheel(a),
+                                       wheel("torch-2.1.2+cpu-cp311-cp311-linux_aarch64.whl"),
+                                       wheel("torch-2.9.1+cpu-cp312-cp312-win_amd64.whl")};
+    BOOST_REQUIRE(store->import(request({listing(files, "p"), builds, releases})).revision);
+
+    const CompatMatrix every = load_compat_matrix_every_platform(*store, 1);
+    BOOST_TEST(
+        described(every.published) ==
+            (std::vector<std::string>{"2.1.2 cpu macos aarch64", "2.1.2 cu121 linux x86_64",
+                                      "2.1.2 cu121 windows x86_64", "2.1.2 cpu linux aarch64",
+                                      "2.9.1 cpu windows x86_64"}),
+        boost::test_tools::per_element());
+    BOOST_TEST(described(every.releases) ==
+                   (std::vector<std::string>{"2.9.1 from the index", "2.1.2"}),
+               boost::test_tools::per_element());
+    const std::vector<TagEnvironment> machines{
+        {.os = OperatingSystem::Linux, .arch = CpuArch::X86_64},
+        {.os = OperatingSystem::Linux, .arch = CpuArch::Aarch64},
+        {.os = OperatingSystem::Macos, .arch = CpuArch::Aarch64},
+        {.os = OperatingSystem::Windows, .arch = CpuArch::X86_64},
+        {.os = OperatingSystem::Linux, .arch = CpuArch::Riscv64}};
+    std::size_t held = 0;
+    for (const TagEnvironment& env : machines) {
+        BOOST_TEST_CONTEXT(name(env.os) << " " << name(env.arch)) {
+            std::vector<PublishedBackend> expected;
+            std::ranges::copy_if(
+                every.published, std::back_inserter(expected),
+                [&](const PublishedBackend& p) { return p.os == env.os && p.arch == env.arch; });
+            const CompatMatrix on_demand = load_compat_matrix_wheels_on_demand(store, 1, env);
+            BOOST_TEST(described(on_demand.published) == described(expected),
+                       boost::test_tools::per_element());
+            BOOST_TEST(described(load_compat_matrix(*store, 1, env).published) ==
+                           described(expected),
+                       boost::test_tools::per_element());
+            BOOST_TEST(described(on_demand.releases) == described(every.releases),
+                       boost::test_tools::per_element());
+            const CompatMatrix listing_others =
+                load_compat_matrix_wheels_on_demand(store, 1, env, BuildsRead::OfEveryPlatform);
+            BOOST_TEST(described(listing_others.published) == described(every.published),
+                       boost::test_tools::per_element());
+            held += expected.size();
+        }
+    }
+    BOOST_TEST(held == 5u); // each build held by its own machine's matrix, none by RISC-V's
+}
+
 BOOST_AUTO_TEST_CASE(observed_torch_files_of_the_index_show_published_builds) {
     TempDatabase temp;
     auto store = MatrixStore::open(temp.path, true);
@@ -366,7 +462,7 @@ BOOST_AUTO_TEST_CASE(observed_torch_files_of_the_index_show_published_builds) {
         releases.rows.push_back(row);
     }
     BOOST_REQUIRE(store.import(request({list, listing({wheel(a)}, "page"), releases})).revision);
-    const CompatMatrix m = load_compat_matrix(store, 1, TagEnvironment{});
+    const CompatMatrix m = load_compat_matrix_every_platform(store, 1);
     BOOST_TEST(m.wheel_lists == (std::set<std::string, std::less<>>{"data/wheels/list.json"}),
                boost::test_tools::per_element());
     std::vector<std::string> builds;

@@ -497,9 +497,16 @@ BOOST_AUTO_TEST_CASE(closed_enums_name_and_parse) {
          {CpuArch::X86_64, CpuArch::I686, CpuArch::Aarch64, CpuArch::Armv7l, CpuArch::Ppc64le,
           CpuArch::Ppc64, CpuArch::Ppc, CpuArch::S390x, CpuArch::Riscv64, CpuArch::Loongarch64}) {
         BOOST_TEST((parse_cpu_arch(name(arch)) == arch));
+        BOOST_TEST_REQUIRE(!spellings(arch).empty());
+        BOOST_TEST(spellings(arch).front() == name(arch));
+        for (const std::string_view spelling : spellings(arch)) {
+            BOOST_TEST((parse_cpu_arch(spelling) == arch));
+        }
     }
     BOOST_TEST((parse_cpu_arch("arm64") == CpuArch::Aarch64));
     BOOST_TEST((parse_cpu_arch("amd64") == CpuArch::X86_64));
+    BOOST_TEST((spellings(CpuArch::Aarch64) == std::vector<std::string_view>{"aarch64", "arm64"}));
+    BOOST_TEST((spellings(CpuArch::Riscv64) == std::vector<std::string_view>{"riscv64"}));
     for (auto implementation : {PythonImplementation::CPython, PythonImplementation::PyPy}) {
         BOOST_TEST((parse_python_implementation(name(implementation)) == implementation));
     }
