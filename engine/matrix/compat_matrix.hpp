@@ -245,6 +245,10 @@ public:
                                                  const std::vector<WheelTagColumns>& wanted) = 0;
 };
 
+// The wheel_file listings that are wheel lists (the files a lockfile, hash file or script pins),
+// not index pages: each names some files of an index, never all of them.
+using WheelLists = std::set<std::string, std::less<>>;
+
 struct CompatMatrix {
     std::int64_t revision = 0;
     std::optional<std::string> data_as_of;
@@ -269,9 +273,7 @@ struct CompatMatrix {
     // Set instead of `wheels`: reads them per release (ReleaseWheels).
     std::shared_ptr<WheelReader> read_wheels;
     std::vector<PublishedBackend> pypi_builds; // the build `pip install torch==V` gets from PyPI
-    // The wheel_file listings that are wheel lists (the files a lockfile, hash file or script
-    // pins), not index pages: each names some files of an index, never all of them.
-    std::set<std::string, std::less<>> wheel_lists;
+    WheelLists wheel_lists;
 
     const ReleaseFact* release(const Version& torch) const;
     // The toolkit of `backend` for `torch` on `os`: the release's own where the matrix has one

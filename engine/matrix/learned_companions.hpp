@@ -6,15 +6,9 @@
 #include "engine/matrix/sqlite.hpp"
 
 #include <cstdint>
-#include <functional>
-#include <set>
-#include <string>
 #include <vector>
 
 namespace torchpin {
-
-// The wheel_file listings that are wheel lists (CompatMatrix::wheel_lists).
-using WheelLists = std::set<std::string, std::less<>>;
 
 // Adds to `rows` (the companion_package rows) one learned fact per release (package and public
 // version) of a package other than the torch family whose wheel metadata `update` read
