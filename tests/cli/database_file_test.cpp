@@ -1,5 +1,6 @@
 // A --db that is no usable matrix (another file, another application's SQLite database, an empty
-// one, a newer schema, a read-only file, a locked database) is bad input: exit 2 naming the file.
+// one, a newer schema, a read-only file, a locked database) is bad input: exit 2 naming the file;
+// a damaged table fails only the questions that read it.
 #include "engine/matrix/sqlite.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/scratch_directory.hpp"
@@ -126,6 +127,34 @@ BOOST_AUTO_TEST_CASE(a_database_locked_past_the_busy_timeout_is_reported_not_a_c
     BOOST_TEST(imported.err == db.string() + ": error: locked by another process (torchpin or "
                                              "SQLite) for more than 10 s; try again when it has "
                                              "finished\n");
+}
+
+// The companion packages are read when a question names one: with a damaged row among them,
+// resolving torch still answers as before, and asking for xformers names the table.
+BOOST_AUTO_TEST_CASE(a_damaged_companion_row_fails_only_the_questions_about_companions) {
+    test::ScratchDirectory scratch("torchpin_damaged_companion");
+    const auto db = scratch.path() / "matrix.db";
+    make_matrix(scratch, db);
+    const std::vector<std::string> torch_alone{
+        "--db", db.string(), "resolve", "--os",     "linux",      "--arch", "x86_64", "--python",
+        "3.11", "--glibc",   "2.35",    "--driver", "535.104.05", "--gpu",  "8.6"};
+    const auto before = test::run_torchpin(torch_alone);
+    BOOST_TEST_REQUIRE(before.exit_code == 0, before.err);
+    auto damaging = sqlite::Database::open(db, sqlite::Database::Mode::ReadWrite);
+    damaging.execute("UPDATE companion_package SET torch = NULL WHERE pairing = 'exact'");
+    auto damaged = damaging.prepare(
+        "SELECT count(*) FROM companion_package WHERE pairing = 'exact' AND torch IS NULL");
+    BOOST_TEST_REQUIRE(damaged.step());
+    BOOST_TEST_REQUIRE(damaged.integer(0) > 0);
+
+    const auto after = test::run_torchpin(torch_alone);
+    BOOST_TEST(after.exit_code == 0, after.err);
+    BOOST_TEST(after.out == before.out);
+    std::vector<std::string> with_xformers = torch_alone;
+    with_xformers.insert(with_xformers.end(), {"torch", "xformers"});
+    const auto asked = test::run_torchpin(with_xformers);
+    BOOST_TEST(asked.exit_code == 2);
+    BOOST_TEST(asked.err.find("matrix table companion_package") != std::string::npos, asked.err);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
