@@ -202,7 +202,7 @@ int run_which(const GlobalOptions& global, const WhichOptions& options) {
     // The rows name the backends published only for other systems; --min-driver reads this one's.
     const ResolverSession session = open_resolver_session(
         global, options.machine,
-        options.min_driver ? BuildsRead::OfTheMachine : BuildsRead::OfEveryPlatform);
+        options.min_driver ? PlatformFacts::OfTheMachine : PlatformFacts::OfEveryPlatform);
     if (options.min_driver) {
         return run_min_driver(global, session, *options.min_driver);
     }

@@ -62,7 +62,7 @@ std::optional<AnswerWarning> stale_data_warning(const std::optional<std::string>
 }
 
 ResolverSession open_resolver_session(const GlobalOptions& global,
-                                      const MachineDescription& options, BuildsRead builds) {
+                                      const MachineDescription& options, PlatformFacts platform) {
     ResolverSession session;
     session.machine = build_machine(options, global);
     auto target = resolver_target(session.machine);
@@ -74,7 +74,7 @@ ResolverSession open_resolver_session(const GlobalOptions& global,
     auto store = std::make_shared<MatrixStore>(open_matrix_for_reading(global));
     const std::int64_t revision = revision_to_read(*store, global.revision);
     session.matrix =
-        load_compat_matrix_wheels_on_demand(store, revision, session.target.tags, builds);
+        load_compat_matrix_wheels_on_demand(store, revision, session.target.tags, platform);
     if (auto stale = stale_data_warning(session.matrix.data_as_of, today())) {
         session.warnings.push_back(*stale);
     }

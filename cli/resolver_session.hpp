@@ -26,12 +26,12 @@ struct ResolverSession {
 // Builds the machine from the options, reads the matrix revision (--revision or the newest) and
 // collects the warnings. The wheel rows are read per release when the solver first asks for
 // them: resolve stops at the first release that works, which and explain read only the releases
-// they weigh, with the files of the machine's OS. The matrix holds the builds of `builds` (the
-// machine's OS and CPU unless a command lists other systems'). Throws UsageError when the machine
-// lacks what the resolver needs.
+// they weigh, with the files of the machine's OS. The matrix holds the builds, arch lists and
+// driver minimums of `platform` (the machine's OS and CPU unless a command lists other systems').
+// Throws UsageError when the machine lacks what the resolver needs.
 ResolverSession open_resolver_session(const GlobalOptions& global,
                                       const MachineDescription& options,
-                                      BuildsRead builds = BuildsRead::OfTheMachine);
+                                      PlatformFacts platform = PlatformFacts::OfTheMachine);
 
 // The request from the command line: the requirements (default: torch and the companions
 // released for each candidate, ResolveRequest::companions_where_released),

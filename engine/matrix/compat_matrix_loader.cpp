@@ -46,14 +46,19 @@ std::string wheel_filter_for(const TagEnvironment& env) {
            "') > 0 OR platform_tags = 'any'";
 }
 
-// The SQL condition on the release_backend rows that a matrix for `env` keeps: its
-// OS and CPU, in each spelling the CPU has ("arm64" for macOS's aarch64).
-std::string builds_filter_for(const TagEnvironment& env) {
+// The SQL condition on the cuda_driver rows that a matrix for `env` keeps: its OS's.
+std::string os_filter_for(const TagEnvironment& env) {
+    return "os = '" + std::string(name(env.os)) + "'";
+}
+
+// The SQL condition on the rows of release_backend and cuda_arch_list that a matrix for `env`
+// keeps: its OS and CPU, in each spelling the CPU has ("arm64" for macOS's aarch64).
+std::string platform_filter_for(const TagEnvironment& env) {
     std::string arches;
     for (const std::string_view spelling : spellings(env.arch)) {
         arches += (arches.empty() ? "'" : ", '") + std::string(spelling) + "'";
     }
-    return "os = '" + std::string(name(env.os)) + "' AND arch IN (" + arches + ")";
+    return os_filter_for(env) + " AND arch IN (" + arches + ")";
 }
 
 // The torch family's wheel rows at ?1 that `wheel_filter` (an SQL condition) admits. Nearly every
@@ -316,30 +321,31 @@ std::vector<CompanionPackageFact> companion_packages_at(sqlite::Database& db, st
     return rows;
 }
 
-// Every table at `revision` but the companion packages, with the builds of `builds_of`'s OS and
-// CPU (nullptr: every platform's) and the wheel rows that `wheel_filter` (an SQL condition)
-// admits, or none without one.
-CompatMatrix load(MatrixStore& store, std::int64_t revision, const TagEnvironment* builds_of,
+// Every table at `revision` but the companion packages, with the builds, arch lists and driver
+// minimums of `platform_of`'s OS and CPU (nullptr: every platform's) and the wheel rows that
+// `wheel_filter` (an SQL condition) admits, or none without one.
+CompatMatrix load(MatrixStore& store, std::int64_t revision, const TagEnvironment* platform_of,
                   const std::optional<std::string>& wheel_filter) {
     sqlite::Database& db = store.database();
+    const std::string platform = platform_of != nullptr ? platform_filter_for(*platform_of) : "1";
+    const std::string os = platform_of != nullptr ? os_filter_for(*platform_of) : "1";
     CompatMatrix m;
     m.revision = revision;
     m.data_as_of = store.data_as_of(revision);
     m.releases = read_rows(db, dataset_columns::torch_release, revision);
-    m.published = read_rows(db, dataset_columns::release_backend, revision,
-                            builds_of != nullptr ? builds_filter_for(*builds_of) : "1");
+    m.published = read_rows(db, dataset_columns::release_backend, revision, platform);
     m.pypi_builds = read_rows(db, dataset_columns::pypi_backend, revision);
     read_wheel_lists(db, revision, m);
-    add_releases_shown_by_files(db, revision, builds_of, m);
+    add_releases_shown_by_files(db, revision, platform_of, m);
     m.backend_cuda = read_rows(db, dataset_columns::backend_cuda, revision);
     m.release_cuda = read_rows(db, dataset_columns::release_cuda, revision);
     m.companion_ranges = read_rows(db, dataset_columns::companion_range, revision);
     add_pairings_from_metadata(db, revision, m);
-    m.cuda_drivers = read_rows(db, dataset_columns::cuda_driver, revision);
+    m.cuda_drivers = read_rows(db, dataset_columns::cuda_driver, revision, os);
     m.compat_floors = read_rows(db, dataset_columns::cuda_compat, revision);
     m.cuda_branches = read_rows(db, dataset_columns::cuda_branch, revision);
     std::for_each(m.cuda_branches.begin(), m.cuda_branches.end(), check_cuda_branch);
-    m.arch_lists = read_rows(db, dataset_columns::cuda_arch_list, revision);
+    m.arch_lists = read_rows(db, dataset_columns::cuda_arch_list, revision, platform);
     m.first_cuda = read_rows(db, dataset_columns::compute_capability, revision);
     m.rocm_targets = read_rows(db, dataset_columns::rocm_target, revision);
     m.known_issues = read_rows(db, dataset_columns::known_issue, revision);
@@ -352,20 +358,20 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision, const TagEnvironmen
     return m;
 }
 
-// Every table at `revision`, with the builds of `builds_of` and the wheel rows `wheel_filter`
-// admits.
-CompatMatrix load_whole(MatrixStore& store, std::int64_t revision, const TagEnvironment* builds_of,
-                        const std::string& wheel_filter) {
-    CompatMatrix m = load(store, revision, builds_of, wheel_filter);
+// Every table at `revision`, with the platform facts of `platform_of` and the wheel rows
+// `wheel_filter` admits.
+CompatMatrix load_whole(MatrixStore& store, std::int64_t revision,
+                        const TagEnvironment* platform_of, const std::string& wheel_filter) {
+    CompatMatrix m = load(store, revision, platform_of, wheel_filter);
     m.companion_packages = companion_packages_at(store.database(), revision, m.wheel_lists);
     return m;
 }
 
-// The matrix with the builds of `builds_of` and without wheel rows, reading those `filter` admits
-// per release through a shelf, and the companion packages when first asked for.
+// The matrix with the platform facts of `platform_of` and without wheel rows, reading those
+// `filter` admits per release through a shelf, and the companion packages when first asked for.
 CompatMatrix load_on_demand(std::shared_ptr<MatrixStore> store, std::int64_t revision,
-                            const TagEnvironment* builds_of, std::string filter) {
-    CompatMatrix m = load(*store, revision, builds_of, std::nullopt);
+                            const TagEnvironment* platform_of, std::string filter) {
+    CompatMatrix m = load(*store, revision, platform_of, std::nullopt);
     m.companion_packages = OnDemand<std::vector<CompanionPackageFact>>::read_by(
         [store, revision, wheel_lists = m.wheel_lists] {
             return companion_packages_at(store->database(), revision, wheel_lists);
@@ -383,9 +389,9 @@ CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
 
 CompatMatrix load_compat_matrix_wheels_on_demand(std::shared_ptr<MatrixStore> store,
                                                  std::int64_t revision, const TagEnvironment& env,
-                                                 BuildsRead builds) {
+                                                 PlatformFacts platform) {
     return load_on_demand(std::move(store), revision,
-                          builds == BuildsRead::OfTheMachine ? &env : nullptr,
+                          platform == PlatformFacts::OfTheMachine ? &env : nullptr,
                           wheel_filter_for(env));
 }
 

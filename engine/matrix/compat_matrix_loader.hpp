@@ -8,24 +8,26 @@
 
 namespace torchpin {
 
-// The facts of `revision` the resolver needs for a machine with `env`: every release, driver,
-// arch list, ROCm and known-issue row, the builds (release_backend, index_build) of its OS and
-// CPU, and the torch/torchvision/torchaudio wheels whose platform tags could suit them. Throws
-// InputError naming the table and key of a row whose values do not parse.
+// The facts of `revision` the resolver needs for a machine with `env`: every release, ROCm and
+// known-issue row, the builds (release_backend, index_build), arch lists and driver minimums of
+// its OS and CPU, and the torch/torchvision/torchaudio wheels whose platform tags could suit
+// them. Throws InputError naming the table and key of a row whose values do not parse.
 CompatMatrix load_compat_matrix(MatrixStore& store, std::int64_t revision,
                                 const TagEnvironment& env);
 
-// Whose builds a matrix for one machine holds: its own (what resolving for it weighs), or every
-// platform's (`which` lists the backends published only for other systems).
-enum class BuildsRead { OfTheMachine, OfEveryPlatform };
+// Whose builds, arch lists and driver minimums a matrix for one machine holds: those of its OS and
+// CPU (what resolving for it weighs), or every platform's (`which` lists the backends published
+// only for other systems).
+enum class PlatformFacts { OfTheMachine, OfEveryPlatform };
 
 // The same facts with no wheel rows read yet: the matrix's `read_wheels` reads one release's
 // (those of `env`'s OS) when ReleaseWheels first asks for them, and keeps `store` open for as long
 // as the matrix or a copy of it lives. For answers that look at a few releases only (`resolve`
 // stops at the first that works).
-CompatMatrix load_compat_matrix_wheels_on_demand(std::shared_ptr<MatrixStore> store,
-                                                 std::int64_t revision, const TagEnvironment& env,
-                                                 BuildsRead builds = BuildsRead::OfTheMachine);
+CompatMatrix
+load_compat_matrix_wheels_on_demand(std::shared_ptr<MatrixStore> store, std::int64_t revision,
+                                    const TagEnvironment& env,
+                                    PlatformFacts platform = PlatformFacts::OfTheMachine);
 
 // The same facts with the wheels of every OS and CPU, for the checks that do not depend on a
 // machine (a lockfile's hashes and yanked files for all platforms, builds never published).

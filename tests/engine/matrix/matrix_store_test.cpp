@@ -354,11 +354,12 @@ std::vector<std::string> described(const std::vector<ReleaseFact>& releases) {
 
 } // namespace
 
-// A matrix for one machine holds the builds of its OS and CPU, whatever the data calls the CPU
-// ("arm64" on macOS), in the order the matrix of every platform has them: release_backend's
-// rows, then those index_build adds. Its releases stay every platform's: a release the index shows
-// on Windows only is one on Linux too (of which no build is known there).
-BOOST_AUTO_TEST_CASE(a_matrix_for_a_machine_holds_the_builds_of_its_os_and_cpu) {
+// A matrix for one machine holds the builds, arch lists and driver minimums of its OS and CPU,
+// whatever the data calls the CPU ("arm64" on macOS), in the order the matrix of every platform
+// has them: release_backend's rows, then those index_build adds. Its releases stay every
+// platform's: a release the index shows on Windows only is one on Linux too (of which no build is
+// known there).
+BOOST_AUTO_TEST_CASE(a_matrix_for_a_machine_holds_the_platform_facts_of_its_os_and_cpu) {
     TempDatabase temp;
     auto store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));
     ListingImport builds{&release_backend_table(),
@@ -380,10 +381,30 @@ BOOST_AUTO_TEST_CASE(a_matrix_for_a_machine_holds_the_builds_of_its_os_and_cpu) 
     release[0] = "2.1.2";
     release.back() = "release-md";
     releases.rows.push_back(release);
+    ListingImport arch_lists{&cuda_arch_list_table(),
+                             "data/cuda.toml",
+                             SourceInfo{"tables", "data/cuda.toml", "a", "", ""},
+                             {}};
+    ListingImport drivers{&cuda_driver_table(),
+                          "data/cuda.toml",
+                          SourceInfo{"tables", "data/cuda.toml", "d", "", ""},
+                          {}};
+    for (const auto& [os, arch] : std::vector<std::array<std::string, 2>>{
+             {"linux", "x86_64"}, {"windows", "amd64"}, {"linux", "aarch64"}}) {
+        arch_lists.rows.push_back(RowValues{"==2.1.2", "cu121", os, arch, "5.0 8.0", "build-script",
+                                            std::nullopt, "source-a"});
+        if (arch != "aarch64") {
+            drivers.rows.push_back(RowValues{"12.1.0", os, std::nullopt, std::nullopt,
+                                             os == "linux" ? "530.30.02" : "531.14", std::nullopt,
+                                             "source-a"});
+        }
+    }
     const std::vector<IndexFile> files{wheel(a),
                                        wheel("torch-2.1.2+cpu-cp311-cp311-linux_aarch64.whl"),
                                        wheel("torch-2.9.1+cpu-cp312-cp312-win_amd64.whl")};
-    BOOST_REQUIRE(store->import(request({listing(files, "p"), builds, releases})).revision);
+    BOOST_REQUIRE(
+        store->import(request({listing(files, "p"), builds, releases, arch_lists, drivers}))
+            .revision);
 
     const CompatMatrix every = load_compat_matrix_every_platform(*store, 1);
     BOOST_TEST(
@@ -416,14 +437,27 @@ BOOST_AUTO_TEST_CASE(a_matrix_for_a_machine_holds_the_builds_of_its_os_and_cpu) 
                        boost::test_tools::per_element());
             BOOST_TEST(described(on_demand.releases) == described(every.releases),
                        boost::test_tools::per_element());
+            const bool has_arch_list = std::ranges::any_of(every.arch_lists, [&](const auto& l) {
+                return l.os == env.os && l.arch == env.arch;
+            });
+            BOOST_TEST(on_demand.arch_lists.size() == (has_arch_list ? 1u : 0u));
+            BOOST_TEST((on_demand.arch_list(Version::from("2.1.2"), Backend::from("cu121"), env.os,
+                                            env.arch) != nullptr) == has_arch_list);
+            for (const CudaDriverFact& driver : on_demand.cuda_drivers) {
+                BOOST_TEST((driver.os == env.os));
+            }
+            BOOST_TEST((on_demand.cuda_driver(CudaVersion::from("12.1.0"), env.os) != nullptr) ==
+                       (env.os != OperatingSystem::Macos));
             const CompatMatrix listing_others =
-                load_compat_matrix_wheels_on_demand(store, 1, env, BuildsRead::OfEveryPlatform);
+                load_compat_matrix_wheels_on_demand(store, 1, env, PlatformFacts::OfEveryPlatform);
             BOOST_TEST(described(listing_others.published) == described(every.published),
                        boost::test_tools::per_element());
             held += expected.size();
         }
     }
     BOOST_TEST(held == 5u); // each build held by its own machine's matrix, none by RISC-V's
+    BOOST_TEST(every.arch_lists.size() == 3u);
+    BOOST_TEST(every.cuda_drivers.size() == 2u);
 }
 
 BOOST_AUTO_TEST_CASE(observed_torch_files_of_the_index_show_published_builds) {
