@@ -28,13 +28,12 @@ json python_json(const Machine& machine, const PythonInterpreter& python, TagLis
              {"platform", python.platform},
              {"glibc", python.glibc ? json(python.glibc->to_string()) : json(nullptr)}};
     const auto env = tag_environment(machine, python);
-    const std::vector<Tag> accepted = env ? accepted_tags(*env) : std::vector<Tag>{};
     if (listing == TagListing::BestOnly) {
-        out["best_tag"] = accepted.empty() ? json(nullptr) : json(accepted.front().to_string());
+        out["best_tag"] = env ? json(best_accepted_tag(*env).to_string()) : json(nullptr);
         return out;
     }
     json tags = json::array();
-    for (const auto& tag : accepted) {
+    for (const auto& tag : env ? accepted_tags(*env) : std::vector<Tag>{}) {
         tags.push_back(tag.to_string());
     }
     out["tags"] = std::move(tags);

@@ -266,40 +266,72 @@ std::vector<std::string> platform_tags(const TagEnvironment& env) {
     return out;
 }
 
+namespace {
+
+// Calls `each(interpreter, abi, platform)` with the tags accepted_tags lists, in its order, until
+// it returns false; false when it did.
+template <class Each>
+bool visit_accepted_tags(const PythonTarget& python, const std::vector<std::string>& platforms,
+                         Each each) {
+    const auto for_each_platform = [&](std::string_view interpreter, std::string_view abi) {
+        return std::ranges::all_of(platforms, [&](const std::string& platform) {
+            return each(interpreter, abi, platform);
+        });
+    };
+    const std::string interpreter = python.interpreter();
+    const auto stable = stable_abi(python);
+    if (!for_each_platform(interpreter, python.abi()) ||
+        (stable && !for_each_platform(interpreter, *stable)) ||
+        !for_each_platform(interpreter, "none")) {
+        return false;
+    }
+    if (stable) {
+        for (std::uint32_t minor = python.minor; minor-- > 2;) {
+            if (!for_each_platform("cp" + nodot(python.major, minor), *stable)) {
+                return false;
+            }
+        }
+    }
+    const auto versions = python_versions_newest_first(python);
+    for (const auto& version : versions) {
+        if (!for_each_platform(version, "none")) {
+            return false;
+        }
+    }
+    if (!each(none_any_interpreter(python), "none", "any")) {
+        return false;
+    }
+    return std::ranges::all_of(
+        versions, [&](const std::string& version) { return each(version, "none", "any"); });
+}
+
+} // namespace
+
 std::vector<Tag> accepted_tags(const PythonTarget& python,
                                const std::vector<std::string>& platforms) {
     std::vector<Tag> out;
-    const auto for_each_platform = [&](std::string_view interpreter, std::string_view abi) {
-        for (const auto& platform : platforms) {
+    visit_accepted_tags(
+        python, platforms,
+        [&](std::string_view interpreter, std::string_view abi, std::string_view platform) {
             out.emplace_back(interpreter, abi, platform);
-        }
-    };
-    const std::string interpreter = python.interpreter();
-    for_each_platform(interpreter, python.abi());
-    const auto stable = stable_abi(python);
-    if (stable) {
-        for_each_platform(interpreter, *stable);
-    }
-    for_each_platform(interpreter, "none");
-    if (stable) {
-        for (std::uint32_t minor = python.minor; minor-- > 2;) {
-            for_each_platform("cp" + nodot(python.major, minor), *stable);
-        }
-    }
-
-    const auto versions = python_versions_newest_first(python);
-    for (const auto& version : versions) {
-        for_each_platform(version, "none");
-    }
-    out.emplace_back(none_any_interpreter(python), "none", "any");
-    for (const auto& version : versions) {
-        out.emplace_back(version, "none", "any");
-    }
+            return true;
+        });
     return out;
 }
 
 std::vector<Tag> accepted_tags(const TagEnvironment& env) {
     return accepted_tags(env.python, platform_tags(env));
+}
+
+Tag best_accepted_tag(const TagEnvironment& env) {
+    std::optional<Tag> best;
+    visit_accepted_tags(
+        env.python, platform_tags(env),
+        [&](std::string_view interpreter, std::string_view abi, std::string_view platform) {
+            best.emplace(interpreter, abi, platform);
+            return false;
+        });
+    return *best; // every interpreter accepts a pure wheel
 }
 
 bool platform_supported(const PlatformTag& platform, const TagEnvironment& env) {

@@ -86,6 +86,8 @@ std::vector<std::string> platform_tags(const TagEnvironment& env);
 std::vector<Tag> accepted_tags(const PythonTarget& python,
                                const std::vector<std::string>& platforms);
 std::vector<Tag> accepted_tags(const TagEnvironment& env);
+// accepted_tags(env).front(), without listing the others.
+Tag best_accepted_tag(const TagEnvironment& env);
 
 // Whether a platform tag runs on the machine (manylinux2014_x86_64 on glibc 2.28 x86_64: yes).
 bool platform_supported(const PlatformTag& platform, const TagEnvironment& env);

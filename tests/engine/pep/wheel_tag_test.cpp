@@ -302,6 +302,25 @@ BOOST_AUTO_TEST_CASE(accepted_tags_equal_packaging_23_sys_tags) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(the_best_accepted_tag_is_the_first_accepted_tag) {
+    std::vector<TagEnvironment> machines;
+    for (const auto& row : test::read_table("tags/packaging23/environments.tsv")) {
+        machines.push_back(environment(row));
+    }
+    // No platform tag at all (macOS of unknown version): the pure wheel's tag comes first.
+    machines.push_back(machine(OperatingSystem::Macos, CpuArch::Aarch64, "cp3.12"));
+    machines.push_back(
+        machine(OperatingSystem::Linux, CpuArch::X86_64, "cp3.13t", OsVersion{2, 35}));
+    for (const TagEnvironment& env : machines) {
+        const std::vector<Tag> accepted = accepted_tags(env);
+        BOOST_TEST_REQUIRE(!accepted.empty());
+        BOOST_TEST(best_accepted_tag(env).to_string() == accepted.front().to_string());
+    }
+    BOOST_TEST(best_accepted_tag(machines.back()).to_string() ==
+               "cp313-cp313t-manylinux_2_35_x86_64");
+    BOOST_TEST(best_accepted_tag(machines[machines.size() - 2]).to_string() == "cp312-none-any");
+}
+
 BOOST_AUTO_TEST_CASE(supported_agrees_with_accepted_tags) {
     // Candidates: every tag some machine below accepts, every tag of the real wheel fixtures,
     // and neighbours of both (other glibc, musl and macOS versions, other formats and CPUs).
