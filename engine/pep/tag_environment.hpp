@@ -99,6 +99,11 @@ bool supported(const Tag& tag, const TagEnvironment& env);
 class TagRanking {
 public:
     explicit TagRanking(const TagEnvironment& env);
+    // The index borrows the text of the tags it holds: a copy would borrow the original's.
+    TagRanking(const TagRanking&) = delete;
+    TagRanking& operator=(const TagRanking&) = delete;
+    TagRanking(TagRanking&&) noexcept = default;
+    TagRanking& operator=(TagRanking&&) noexcept = default;
 
     const std::vector<Tag>& tags() const noexcept { return tags_; }
     // The best priority among the tags of a wheel, nullopt if the machine accepts none of them;
@@ -111,7 +116,7 @@ public:
 
 private:
     std::vector<Tag> tags_;
-    std::unordered_map<Tag, std::size_t, TagHash, TagEqual> priorities_;
+    std::unordered_map<TagView, std::size_t, TagHash, TagEqual> priorities_; // views of tags_
 };
 
 } // namespace torchpin

@@ -60,6 +60,9 @@ struct TagEqual {
         return a.interpreter() == b.interpreter && a.abi() == b.abi && a.platform() == b.platform;
     }
     bool operator()(const TagView& a, const Tag& b) const noexcept { return (*this)(b, a); }
+    bool operator()(const TagView& a, const TagView& b) const noexcept {
+        return a.interpreter == b.interpreter && a.abi == b.abi && a.platform == b.platform;
+    }
 };
 
 // The tag part of a wheel file name, which may be a compressed set: "py2.py3-none-any" stands

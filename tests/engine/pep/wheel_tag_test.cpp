@@ -470,7 +470,8 @@ BOOST_AUTO_TEST_CASE(accepts_says_what_best_says_of_the_written_set) {
 BOOST_AUTO_TEST_CASE(ranking_picks_the_wheel_pip_installs) {
     const TagEnvironment linux{.python = PythonTarget::parse("cp3.12").value(),
                                .glibc = OsVersion{2, 28}};
-    const TagRanking ranking(linux);
+    TagRanking built(linux);
+    const TagRanking ranking(std::move(built)); // its index borrows the moved tags' text
     BOOST_TEST(ranking.tags().size() == accepted_tags(linux).size());
     BOOST_TEST(*ranking.best(TagSet::from("cp312-cp312-manylinux_2_28_x86_64")) == 0u);
     BOOST_TEST(!ranking.best(TagSet::from("cp312-cp312-manylinux_2_29_x86_64")).has_value());
