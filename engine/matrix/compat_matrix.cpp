@@ -108,7 +108,7 @@ std::optional<CudaVersion> CompatMatrix::first_cuda_for(ComputeCapability gpu) c
 
 const RocmTargets* CompatMatrix::rocm(const Backend& backend, const Version& torch) const {
     const RocmTargets* every_release = nullptr;
-    for (const RocmTargets& r : rocm_targets) {
+    for (const RocmTargets& r : *rocm_targets) {
         if (r.backend != backend) {
             continue;
         }
@@ -122,9 +122,10 @@ const RocmTargets* CompatMatrix::rocm(const Backend& backend, const Version& tor
 }
 
 const HsaOverrideFact* CompatMatrix::hsa_override(std::string_view gfx) const {
-    const auto it = std::find_if(hsa_overrides.begin(), hsa_overrides.end(),
+    const auto& overrides = *hsa_overrides;
+    const auto it = std::find_if(overrides.begin(), overrides.end(),
                                  [&](const HsaOverrideFact& o) { return o.gfx == gfx; });
-    return it == hsa_overrides.end() ? nullptr : &*it;
+    return it == overrides.end() ? nullptr : &*it;
 }
 
 std::optional<Backend> CompatMatrix::pypi_build(const Version& torch, OperatingSystem os,

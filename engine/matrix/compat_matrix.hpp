@@ -262,9 +262,11 @@ struct CompatMatrix {
     std::vector<CudaBranch> cuda_branches;
     std::vector<ArchListFact> arch_lists;
     std::vector<FirstCuda> first_cuda; // per capability
-    std::vector<RocmTargets> rocm_targets;
+    // A matrix loaded on demand reads these two when first asked: only for a machine with an AMD
+    // GPU (rocm(), hsa_override()).
+    OnDemand<std::vector<RocmTargets>> rocm_targets;
     std::vector<KnownIssueFact> known_issues;
-    std::vector<HsaOverrideFact> hsa_overrides;
+    OnDemand<std::vector<HsaOverrideFact>> hsa_overrides;
     // Curated (data/ecosystem.toml), then learned from the imported index (`learned_from` set).
     // A matrix loaded on demand reads them when first asked: only a question about a package
     // built against torch, `check` and `doctor` do.

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
 
 namespace torchpin {
 
@@ -321,7 +322,29 @@ std::vector<CompanionPackageFact> companion_packages_at(sqlite::Database& db, st
     return rows;
 }
 
-// Every table at `revision` but the companion packages, with the builds, arch lists and driver
+// The hsa_override rows at `revision`, each checked.
+std::vector<HsaOverrideFact> hsa_overrides_at(sqlite::Database& db, std::int64_t revision) {
+    auto rows = read_rows(db, dataset_columns::hsa_override, revision);
+    std::for_each(rows.begin(), rows.end(), check_hsa_override);
+    return rows;
+}
+
+// Sets the tables only some questions read: the companion packages (a request that names one,
+// check, doctor), the ROCm targets and the HSA overrides (a machine with an AMD GPU). `wrap` makes
+// the matrix's value of each from its read, a function of the database: read now, or on demand.
+template <class Wrap>
+void set_asked_tables(CompatMatrix& m, std::int64_t revision, Wrap wrap) {
+    m.companion_packages = wrap([revision, wheel_lists = m.wheel_lists](sqlite::Database& db) {
+        return companion_packages_at(db, revision, wheel_lists);
+    });
+    m.rocm_targets = wrap([revision](sqlite::Database& db) {
+        return read_rows(db, dataset_columns::rocm_target, revision);
+    });
+    m.hsa_overrides =
+        wrap([revision](sqlite::Database& db) { return hsa_overrides_at(db, revision); });
+}
+
+// Every table at `revision` but those set_asked_tables sets, with the builds, arch lists and driver
 // minimums of `platform_of`'s OS and CPU (nullptr: every platform's) and the wheel rows that
 // `wheel_filter` (an SQL condition) admits, or none without one.
 CompatMatrix load(MatrixStore& store, std::int64_t revision, const TagEnvironment* platform_of,
@@ -347,10 +370,7 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision, const TagEnvironmen
     std::for_each(m.cuda_branches.begin(), m.cuda_branches.end(), check_cuda_branch);
     m.arch_lists = read_rows(db, dataset_columns::cuda_arch_list, revision, platform);
     m.first_cuda = read_rows(db, dataset_columns::compute_capability, revision);
-    m.rocm_targets = read_rows(db, dataset_columns::rocm_target, revision);
     m.known_issues = read_rows(db, dataset_columns::known_issue, revision);
-    m.hsa_overrides = read_rows(db, dataset_columns::hsa_override, revision);
-    std::for_each(m.hsa_overrides.begin(), m.hsa_overrides.end(), check_hsa_override);
     if (wheel_filter) {
         for_rows(db, family_wheels_sql(*wheel_filter), revision,
                  [&](sqlite::Statement& row) { m.wheels.push_back(wheel_row(row)); });
@@ -363,19 +383,20 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision, const TagEnvironmen
 CompatMatrix load_whole(MatrixStore& store, std::int64_t revision,
                         const TagEnvironment* platform_of, const std::string& wheel_filter) {
     CompatMatrix m = load(store, revision, platform_of, wheel_filter);
-    m.companion_packages = companion_packages_at(store.database(), revision, m.wheel_lists);
+    set_asked_tables(m, revision, [&](const auto& read) { return read(store.database()); });
     return m;
 }
 
 // The matrix with the platform facts of `platform_of` and without wheel rows, reading those
-// `filter` admits per release through a shelf, and the companion packages when first asked for.
+// `filter` admits per release through a shelf, and the tables set_asked_tables names when first
+// asked for.
 CompatMatrix load_on_demand(std::shared_ptr<MatrixStore> store, std::int64_t revision,
                             const TagEnvironment* platform_of, std::string filter) {
     CompatMatrix m = load(*store, revision, platform_of, std::nullopt);
-    m.companion_packages = OnDemand<std::vector<CompanionPackageFact>>::read_by(
-        [store, revision, wheel_lists = m.wheel_lists] {
-            return companion_packages_at(store->database(), revision, wheel_lists);
-        });
+    set_asked_tables(m, revision, [&store](auto read) {
+        using Rows = std::invoke_result_t<decltype(read), sqlite::Database&>;
+        return OnDemand<Rows>::read_by([store, read] { return read(store->database()); });
+    });
     m.read_wheels = std::make_shared<WheelShelf>(std::move(store), revision, std::move(filter));
     return m;
 }

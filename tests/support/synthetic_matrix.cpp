@@ -130,16 +130,19 @@ MatrixBuilder& MatrixBuilder::first_cuda(const std::string& sm, const std::strin
 
 MatrixBuilder& MatrixBuilder::rocm(const std::string& backend, const std::string& gfx,
                                    const std::string& torch) {
-    matrix_.rocm_targets.push_back(
+    std::vector<RocmTargets> targets = *matrix_.rocm_targets;
+    targets.push_back(
         RocmTargets{Backend::from(backend), split(gfx),
                     torch.empty() ? std::nullopt : std::optional(SpecifierSet::from(torch))});
+    matrix_.rocm_targets = std::move(targets);
     return *this;
 }
 
 MatrixBuilder& MatrixBuilder::hsa_override(const std::string& gfx, const std::string& hsa_version,
                                            const std::string& runs_as,
                                            const std::string& rocm_up_to) {
-    matrix_.hsa_overrides.push_back(HsaOverrideFact{
+    std::vector<HsaOverrideFact> overrides = *matrix_.hsa_overrides;
+    overrides.push_back(HsaOverrideFact{
         gfx,
         "chip of " + gfx,
         hsa_version,
@@ -147,6 +150,7 @@ MatrixBuilder& MatrixBuilder::hsa_override(const std::string& gfx, const std::st
         rocm_up_to.empty() ? std::nullopt : std::optional(RocmVersion::from(rocm_up_to)),
         "a source sets " + hsa_version + " for " + gfx,
         {"a-source"}});
+    matrix_.hsa_overrides = std::move(overrides);
     return *this;
 }
 

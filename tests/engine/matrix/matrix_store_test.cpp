@@ -291,6 +291,12 @@ BOOST_AUTO_TEST_CASE(an_hsa_override_must_run_as_the_target_its_value_names) {
                                        "runs a GPU as gfx1030") != std::string::npos,
             e.what());
     }
+    // Loaded on demand, the overrides (and the ROCm targets) are read when a question about an
+    // AMD GPU first asks: only that question fails.
+    const auto shared = std::make_shared<MatrixStore>(std::move(store));
+    const CompatMatrix on_demand = load_compat_matrix_every_platform_on_demand(shared, 1);
+    BOOST_TEST(on_demand.rocm(Backend::from("rocm6.2"), Version::from("2.5.1")) == nullptr);
+    BOOST_CHECK_THROW(on_demand.hsa_override("gfx1031"), InputError);
 }
 
 namespace {

@@ -106,12 +106,12 @@ bool listed(const std::vector<std::string>& list, const std::string& gfx) {
 int gfx_rank(const CompatMatrix& m, const TargetMachine& machine, const Version& torch,
              const Backend& backend) {
     const RocmTargets* targets = nullptr; // the row for this release, else the unranged one
-    for (const RocmTargets& t : m.rocm_targets) {
+    for (const RocmTargets& t : *m.rocm_targets) {
         if (t.backend == backend && t.torch && t.torch->contains(torch, true)) {
             targets = &t;
         }
     }
-    for (const RocmTargets& t : m.rocm_targets) {
+    for (const RocmTargets& t : *m.rocm_targets) {
         targets = targets == nullptr && t.backend == backend && !t.torch ? &t : targets;
     }
     if (machine.rocm_gfx.empty()) {
@@ -127,7 +127,7 @@ int gfx_rank(const CompatMatrix& m, const TargetMachine& machine, const Version&
             continue;
         }
         const HsaOverrideFact* fact = nullptr;
-        for (const HsaOverrideFact& o : m.hsa_overrides) {
+        for (const HsaOverrideFact& o : *m.hsa_overrides) {
             fact = o.gfx == gfx ? &o : fact;
         }
         if (fact == nullptr || machine.tags.os != OperatingSystem::Linux ||
