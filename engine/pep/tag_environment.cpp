@@ -388,7 +388,8 @@ TagRanking::TagRanking(const TagEnvironment& env)
     : tags_(accepted_tags(env)) {
     priorities_.reserve(tags_.size()); // about 900 tags on Linux: no rehash while filling
     for (std::size_t i = 0; i < tags_.size(); ++i) {
-        const Tag& tag = tags_[i]; // a repeated tag keeps its first, best, priority
+        const Tag& tag = tags_[i];
+        // A repeated tag keeps its first, best, priority.
         priorities_.emplace(TagView{tag.interpreter(), tag.abi(), tag.platform()}, i);
     }
 }
