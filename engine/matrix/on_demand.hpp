@@ -7,8 +7,8 @@
 
 namespace torchpin {
 
-// A value given outright, or read by a function when it is first asked for (the companion
-// packages, which only a question about xformers, flash-attn or PyG reads). Copies share what
+// A value given outright, or read by a function when it is first asked for (a table only some
+// questions read: the companion packages, the ROCm targets, the HSA overrides). Copies share what
 // was read, so it is read once; a read that throws is tried again at the next use. Not safe to
 // use from two threads before the first read.
 template <class T>
