@@ -161,18 +161,20 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
 } // namespace
 
 void setup_check(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
-    auto options = std::make_shared<CheckOptions>();
-    CLI::App* check = app.add_subcommand(
-        "check", "Check requirements files and lockfiles for torch pins that cannot work");
-    check
-        ->add_option("FILE", options->files,
-                     "requirements.txt, pip freeze output, uv.lock, "
-                     "pylock.toml")
-        ->required();
-    check->add_flag("--strict", options->strict, "Warnings count as errors for the exit code");
-    add_machine_options(*check, options->machine, /*many_machines=*/true);
-    check->callback(
-        [&global, &result, options] { result.exit_code = run_check(global, *options); });
+    const auto define = [&global, &result](CLI::App& check) {
+        auto options = std::make_shared<CheckOptions>();
+        check
+            .add_option("FILE", options->files,
+                        "requirements.txt, pip freeze output, uv.lock, "
+                        "pylock.toml")
+            ->required();
+        check.add_flag("--strict", options->strict, "Warnings count as errors for the exit code");
+        add_machine_options(check, options->machine, /*many_machines=*/true);
+        check.callback(
+            [&global, &result, options] { result.exit_code = run_check(global, *options); });
+    };
+    add_command(app, "check",
+                "Check requirements files and lockfiles for torch pins that cannot work", define);
 }
 
 } // namespace torchpin::cli

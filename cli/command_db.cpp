@@ -221,36 +221,40 @@ int run_build(const GlobalOptions& global, const DbOptions& options) {
 } // namespace
 
 void setup_db(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
-    auto options = std::make_shared<DbOptions>();
-    CLI::App* db = app.add_subcommand("db", "Inspect the matrix database");
-    db->require_subcommand(1);
+    const auto define = [&global, &result](CLI::App& db) {
+        auto options = std::make_shared<DbOptions>();
+        db.require_subcommand(1);
 
-    db->add_subcommand("revisions", "List revisions: number, time, data date, sources, rows")
-        ->callback([&global, &result] { result.exit_code = run_revisions(global); });
+        db.add_subcommand("revisions", "List revisions: number, time, data date, sources, rows")
+            ->callback([&global, &result] { result.exit_code = run_revisions(global); });
 
-    CLI::App* diff = db->add_subcommand("diff", "What changed from revision A to revision B");
-    diff->add_option("A", options->from, "The older revision")->required();
-    diff->add_option("B", options->to, "The newer revision")->required();
-    diff->callback([&global, &result, options] { result.exit_code = run_diff(global, *options); });
+        CLI::App* diff = db.add_subcommand("diff", "What changed from revision A to revision B");
+        diff->add_option("A", options->from, "The older revision")->required();
+        diff->add_option("B", options->to, "The newer revision")->required();
+        diff->callback(
+            [&global, &result, options] { result.exit_code = run_diff(global, *options); });
 
-    db->add_subcommand("verify", "Check integrity, foreign keys, sources and revision digests")
-        ->callback([&global, &result] { result.exit_code = run_verify(global); });
+        db.add_subcommand("verify", "Check integrity, foreign keys, sources and revision digests")
+            ->callback([&global, &result] { result.exit_code = run_verify(global); });
 
-    CLI::App* exporter = db->add_subcommand("export", "The matrix as JSON (--revision N: as of N)");
-    exporter->add_option("-o,--output", options->output, "Write to FILE atomically")
-        ->type_name("FILE");
-    exporter->callback(
-        [&global, &result, options] { result.exit_code = run_export(global, *options); });
+        CLI::App* exporter =
+            db.add_subcommand("export", "The matrix as JSON (--revision N: as of N)");
+        exporter->add_option("-o,--output", options->output, "Write to FILE atomically")
+            ->type_name("FILE");
+        exporter->callback(
+            [&global, &result, options] { result.exit_code = run_export(global, *options); });
 
-    setup_db_coverage(*db, global, result);
+        setup_db_coverage(db, global, result);
 
-    CLI::App* build =
-        db->add_subcommand("build", "Build a new matrix file (--db) from a data directory");
-    build->add_option("--data", options->data_dir, "The data directory with manifest.json")
-        ->required()
-        ->type_name("DIR");
-    build->callback(
-        [&global, &result, options] { result.exit_code = run_build(global, *options); });
+        CLI::App* build =
+            db.add_subcommand("build", "Build a new matrix file (--db) from a data directory");
+        build->add_option("--data", options->data_dir, "The data directory with manifest.json")
+            ->required()
+            ->type_name("DIR");
+        build->callback(
+            [&global, &result, options] { result.exit_code = run_build(global, *options); });
+    };
+    add_command(app, "db", "Inspect the matrix database", define);
 }
 
 } // namespace torchpin::cli

@@ -197,12 +197,15 @@ int run_detect(const GlobalOptions& global, const MachineDescription& options) {
 } // namespace
 
 void setup_detect(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
-    auto options = std::make_shared<MachineDescription>();
-    CLI::App* detect = app.add_subcommand(
-        "detect", "Describe this machine (OS, Python, GPUs, drivers), each fact with its source");
-    add_machine_options(*detect, *options);
-    detect->callback(
-        [&global, &result, options] { result.exit_code = run_detect(global, *options); });
+    const auto define = [&global, &result](CLI::App& detect) {
+        auto options = std::make_shared<MachineDescription>();
+        add_machine_options(detect, *options);
+        detect.callback(
+            [&global, &result, options] { result.exit_code = run_detect(global, *options); });
+    };
+    add_command(app, "detect",
+                "Describe this machine (OS, Python, GPUs, drivers), each fact with its source",
+                define);
 }
 
 } // namespace torchpin::cli

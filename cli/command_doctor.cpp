@@ -195,31 +195,35 @@ int run_doctor_command(const GlobalOptions& global, DoctorOptions options) {
 } // namespace
 
 void setup_doctor(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
-    auto options = std::make_shared<DoctorOptions>();
-    CLI::App* doctor = app.add_subcommand(
-        "doctor", "Check an installed torch: its pairing, its fit to the machine and whether its "
-                  "native libraries load, without importing it");
-    doctor
-        ->add_option("--site-packages", options->site_packages,
-                     "The site-packages folder to check instead of an interpreter's")
-        ->type_name("DIR");
-    doctor
-        ->add_option("--windows-root", options->windows_root,
-                     "The Windows folder whose System32 a Windows environment's DLLs are "
-                     "checked against (default: this Windows')")
-        ->type_name("DIR");
-    doctor->add_flag("--smoke", options->smoke,
-                     "Also import torch and its companions in the environment's Python and run "
-                     "a tiny operation on each GPU");
-    doctor
-        ->add_option("--smoke-timeout", options->smoke_timeout_seconds,
-                     "Seconds the smoke test may take (default 120)")
-        ->check(CLI::PositiveNumber);
-    add_machine_options(*doctor, options->machine);
-    doctor->footer("--python EXE (a path) names the interpreter whose environment is checked; "
-                   "--python 3.12 (a version) describes the machine, as in resolve.");
-    doctor->callback(
-        [&global, &result, options] { result.exit_code = run_doctor_command(global, *options); });
+    const auto define = [&global, &result](CLI::App& doctor) {
+        auto options = std::make_shared<DoctorOptions>();
+        doctor
+            .add_option("--site-packages", options->site_packages,
+                        "The site-packages folder to check instead of an interpreter's")
+            ->type_name("DIR");
+        doctor
+            .add_option("--windows-root", options->windows_root,
+                        "The Windows folder whose System32 a Windows environment's DLLs are "
+                        "checked against (default: this Windows')")
+            ->type_name("DIR");
+        doctor.add_flag("--smoke", options->smoke,
+                        "Also import torch and its companions in the environment's Python and run "
+                        "a tiny operation on each GPU");
+        doctor
+            .add_option("--smoke-timeout", options->smoke_timeout_seconds,
+                        "Seconds the smoke test may take (default 120)")
+            ->check(CLI::PositiveNumber);
+        add_machine_options(doctor, options->machine);
+        doctor.footer("--python EXE (a path) names the interpreter whose environment is checked; "
+                      "--python 3.12 (a version) describes the machine, as in resolve.");
+        doctor.callback([&global, &result, options] {
+            result.exit_code = run_doctor_command(global, *options);
+        });
+    };
+    add_command(app, "doctor",
+                "Check an installed torch: its pairing, its fit to the machine and whether its "
+                "native libraries load, without importing it",
+                define);
 }
 
 } // namespace torchpin::cli

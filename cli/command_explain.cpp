@@ -206,21 +206,24 @@ int run_explain(const GlobalOptions& global, const ExplainOptions& options) {
 } // namespace
 
 void setup_explain(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
-    auto options = std::make_shared<ExplainOptions>();
-    CLI::App* explain = app.add_subcommand(
-        "explain", "Like resolve, with the whole reasoning: every candidate and why it was or "
-                   "was not chosen");
-    explain->add_option("requirement", options->requirements,
-                        "PEP 508 requirements (default: torch torchvision torchaudio)");
-    add_request_options(*explain, options->backend, options->allow_cpu_fallback,
-                        options->index_url);
-    add_machine_options(*explain, options->machine);
-    explain
-        ->add_option("--known-issue", options->known_issue,
-                     "Print one known issue in full (message, cause, fix, sources) and stop")
-        ->type_name("ID");
-    explain->callback(
-        [&global, &result, options] { result.exit_code = run_explain(global, *options); });
+    const auto define = [&global, &result](CLI::App& explain) {
+        auto options = std::make_shared<ExplainOptions>();
+        explain.add_option("requirement", options->requirements,
+                           "PEP 508 requirements (default: torch torchvision torchaudio)");
+        add_request_options(explain, options->backend, options->allow_cpu_fallback,
+                            options->index_url);
+        add_machine_options(explain, options->machine);
+        explain
+            .add_option("--known-issue", options->known_issue,
+                        "Print one known issue in full (message, cause, fix, sources) and stop")
+            ->type_name("ID");
+        explain.callback(
+            [&global, &result, options] { result.exit_code = run_explain(global, *options); });
+    };
+    add_command(app, "explain",
+                "Like resolve, with the whole reasoning: every candidate and why it was or "
+                "was not chosen",
+                define);
 }
 
 } // namespace torchpin::cli

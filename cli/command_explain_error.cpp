@@ -125,18 +125,21 @@ int run_explain_error(const GlobalOptions& global, const ExplainErrorOptions& op
 } // namespace
 
 void setup_explain_error(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
-    auto options = std::make_shared<ExplainErrorOptions>();
-    CLI::App* command = app.add_subcommand(
-        "explain-error", "Which known issues an error message is, with their causes and fixes");
-    command->add_option("message", options->message,
-                        "The error message or traceback (none or '-': read it from stdin)");
-    add_machine_options(*command, options->machine);
-    command->add_option("--torch", options->torch, "The installed torch (2.4.0+cu121)")
-        ->type_name("VERSION");
-    command->add_option("--torchvision", options->torchvision, "The installed torchvision")
-        ->type_name("VERSION");
-    command->callback(
-        [&global, &result, options] { result.exit_code = run_explain_error(global, *options); });
+    const auto define = [&global, &result](CLI::App& command) {
+        auto options = std::make_shared<ExplainErrorOptions>();
+        command.add_option("message", options->message,
+                           "The error message or traceback (none or '-': read it from stdin)");
+        add_machine_options(command, options->machine);
+        command.add_option("--torch", options->torch, "The installed torch (2.4.0+cu121)")
+            ->type_name("VERSION");
+        command.add_option("--torchvision", options->torchvision, "The installed torchvision")
+            ->type_name("VERSION");
+        command.callback([&global, &result, options] {
+            result.exit_code = run_explain_error(global, *options);
+        });
+    };
+    add_command(app, "explain-error",
+                "Which known issues an error message is, with their causes and fixes", define);
 }
 
 } // namespace torchpin::cli

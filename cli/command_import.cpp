@@ -176,24 +176,27 @@ int run(const GlobalOptions& global, const ImportOptions& options) {
 } // namespace
 
 void setup_import(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
-    auto options = std::make_shared<ImportOptions>();
-    CLI::App* command = app.add_subcommand(
-        "import", "Add index pages (files, directories, URLs) to the matrix as one new revision");
-    command->add_option("SOURCE", options->sources, "Page files, directories of pages, or URLs")
-        ->required();
-    command
-        ->add_option("--kind", options->kind,
-                     "Force a parser: simple-html, simple-json, find-links")
-        ->type_name("KIND");
-    command
-        ->add_option("--url", options->url,
-                     "The URL the page stands for (a directory: the URL of its root)")
-        ->type_name("URL");
-    command->add_option("--note", options->note, "A note stored with the revision")
-        ->type_name("TEXT");
-    command->add_flag("--skip-invalid", options->skip_invalid,
-                      "Report links with invalid wheel names and import the rest");
-    command->callback([&global, &result, options] { result.exit_code = run(global, *options); });
+    const auto define = [&global, &result](CLI::App& command) {
+        auto options = std::make_shared<ImportOptions>();
+        command.add_option("SOURCE", options->sources, "Page files, directories of pages, or URLs")
+            ->required();
+        command
+            .add_option("--kind", options->kind,
+                        "Force a parser: simple-html, simple-json, find-links")
+            ->type_name("KIND");
+        command
+            .add_option("--url", options->url,
+                        "The URL the page stands for (a directory: the URL of its root)")
+            ->type_name("URL");
+        command.add_option("--note", options->note, "A note stored with the revision")
+            ->type_name("TEXT");
+        command.add_flag("--skip-invalid", options->skip_invalid,
+                         "Report links with invalid wheel names and import the rest");
+        command.callback([&global, &result, options] { result.exit_code = run(global, *options); });
+    };
+    add_command(app, "import",
+                "Add index pages (files, directories, URLs) to the matrix as one new revision",
+                define);
 }
 
 } // namespace torchpin::cli

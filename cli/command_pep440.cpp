@@ -95,27 +95,30 @@ int run(const GlobalOptions& global, const Pep440Options& options, std::string_v
 } // namespace
 
 void setup_pep440(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
-    auto options = std::make_shared<Pep440Options>();
-    CLI::App* pep440 =
-        app.add_subcommand("pep440", "PEP 440 utilities on versions read from stdin, one per line");
-    pep440->require_subcommand(1);
+    const auto define = [&global, &result](CLI::App& pep440) {
+        auto options = std::make_shared<Pep440Options>();
+        pep440.require_subcommand(1);
 
-    CLI::App* sort = pep440->add_subcommand("sort", "Print the versions in PEP 440 order");
-    sort->add_flag("--reverse", options->reverse, "Descending order");
-    sort->callback(
-        [&global, &result, options] { result.exit_code = run(global, *options, "sort"); });
+        CLI::App* sort = pep440.add_subcommand("sort", "Print the versions in PEP 440 order");
+        sort->add_flag("--reverse", options->reverse, "Descending order");
+        sort->callback(
+            [&global, &result, options] { result.exit_code = run(global, *options, "sort"); });
 
-    CLI::App* match = pep440->add_subcommand(
-        "match", "Print the versions that satisfy SPEC (pre-releases by PEP 440's rules)");
-    match->add_option("SPEC", options->spec, "A specifier set such as '>=2.1,<2.4' or '==2.1.*'")
-        ->required();
-    match->add_flag("--pre", options->pre, "Include pre-releases");
-    match->callback(
-        [&global, &result, options] { result.exit_code = run(global, *options, "match"); });
+        CLI::App* match = pep440.add_subcommand(
+            "match", "Print the versions that satisfy SPEC (pre-releases by PEP 440's rules)");
+        match
+            ->add_option("SPEC", options->spec, "A specifier set such as '>=2.1,<2.4' or '==2.1.*'")
+            ->required();
+        match->add_flag("--pre", options->pre, "Include pre-releases");
+        match->callback(
+            [&global, &result, options] { result.exit_code = run(global, *options, "match"); });
 
-    CLI::App* normalize = pep440->add_subcommand("normalize", "Print each version normalized");
-    normalize->callback(
-        [&global, &result, options] { result.exit_code = run(global, *options, "normalize"); });
+        CLI::App* normalize = pep440.add_subcommand("normalize", "Print each version normalized");
+        normalize->callback(
+            [&global, &result, options] { result.exit_code = run(global, *options, "normalize"); });
+    };
+    add_command(app, "pep440", "PEP 440 utilities on versions read from stdin, one per line",
+                define);
 }
 
 } // namespace torchpin::cli

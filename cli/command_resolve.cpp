@@ -131,25 +131,29 @@ int run_resolve(const GlobalOptions& global, const ResolveOptions& options) {
 } // namespace
 
 void setup_resolve(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
-    auto options = std::make_shared<ResolveOptions>();
-    CLI::App* resolve = app.add_subcommand(
-        "resolve", "Pick exact torch/torchvision/torchaudio pins (and the packages built against "
-                   "torch you name) and the index for a machine");
-    resolve->add_option("requirement", options->requirements,
-                        "PEP 508 requirements on torch, torchvision, torchaudio or a package built "
-                        "against torch: xformers, flash-attn, torch-scatter, ... (default: torch "
-                        "torchvision torchaudio)");
-    add_request_options(*resolve, options->backend, options->allow_cpu_fallback,
-                        options->index_url);
-    resolve->add_flag("--hashes", options->hashes,
-                      "Add the sha256 of every pinned file the matrix knows a digest of");
-    resolve->add_option("-o,--output", options->output, "Write to FILE atomically")
-        ->type_name("FILE");
-    add_machine_options(*resolve, options->machine);
-    resolve->footer("Formats (--format): requirements (default), pip, uv, uv-project, pylock, "
-                    "json.");
-    resolve->callback(
-        [&global, &result, options] { result.exit_code = run_resolve(global, *options); });
+    const auto define = [&global, &result](CLI::App& resolve) {
+        auto options = std::make_shared<ResolveOptions>();
+        resolve.add_option(
+            "requirement", options->requirements,
+            "PEP 508 requirements on torch, torchvision, torchaudio or a package built "
+            "against torch: xformers, flash-attn, torch-scatter, ... (default: torch "
+            "torchvision torchaudio)");
+        add_request_options(resolve, options->backend, options->allow_cpu_fallback,
+                            options->index_url);
+        resolve.add_flag("--hashes", options->hashes,
+                         "Add the sha256 of every pinned file the matrix knows a digest of");
+        resolve.add_option("-o,--output", options->output, "Write to FILE atomically")
+            ->type_name("FILE");
+        add_machine_options(resolve, options->machine);
+        resolve.footer("Formats (--format): requirements (default), pip, uv, uv-project, pylock, "
+                       "json.");
+        resolve.callback(
+            [&global, &result, options] { result.exit_code = run_resolve(global, *options); });
+    };
+    add_command(app, "resolve",
+                "Pick exact torch/torchvision/torchaudio pins (and the packages built against "
+                "torch you name) and the index for a machine",
+                define);
 }
 
 } // namespace torchpin::cli

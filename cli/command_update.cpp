@@ -141,43 +141,45 @@ int run(const GlobalOptions& global, const UpdateOptions& options) {
 } // namespace
 
 void setup_update(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
-    auto options = std::make_shared<UpdateOptions>();
-    CLI::App* command = app.add_subcommand(
-        "update", "Fetch the live package index and import what changed as one new revision");
-    command
-        ->add_option("--index-url", options->index_url,
-                     "The index to read (any PEP 503 or PEP 691 index or mirror)")
-        ->type_name("BASE")
-        ->capture_default_str();
-    command
-        ->add_option("--package", options->packages,
-                     "Also fetch this project's pages (besides torch, torchvision, torchaudio)")
-        ->type_name("NAME");
-    command->add_option("--jobs", options->jobs, "Transfers at once")
-        ->type_name("N")
-        ->check(CLI::Range(1, 64))
-        ->capture_default_str();
-    command
-        ->add_option("--timeout", options->timeout_seconds,
-                     "Seconds one attempt at a page may take")
-        ->type_name("SECONDS")
-        ->check(CLI::PositiveNumber)
-        ->capture_default_str();
-    command
-        ->add_option("--connect-timeout", options->connect_timeout_seconds,
-                     "Seconds to wait for a connection")
-        ->type_name("SECONDS")
-        ->check(CLI::PositiveNumber)
-        ->capture_default_str();
-    command
-        ->add_option("--retries", options->retries,
-                     "Retries after a 5xx answer, a timeout or a dropped connection")
-        ->type_name("N")
-        ->check(CLI::Range(0, 10))
-        ->capture_default_str();
-    command->add_flag("--skip-invalid", options->skip_invalid,
-                      "Report links with invalid wheel names and import the rest");
-    command->callback([&global, &result, options] { result.exit_code = run(global, *options); });
+    const auto define = [&global, &result](CLI::App& command) {
+        auto options = std::make_shared<UpdateOptions>();
+        command
+            .add_option("--index-url", options->index_url,
+                        "The index to read (any PEP 503 or PEP 691 index or mirror)")
+            ->type_name("BASE")
+            ->capture_default_str();
+        command
+            .add_option("--package", options->packages,
+                        "Also fetch this project's pages (besides torch, torchvision, torchaudio)")
+            ->type_name("NAME");
+        command.add_option("--jobs", options->jobs, "Transfers at once")
+            ->type_name("N")
+            ->check(CLI::Range(1, 64))
+            ->capture_default_str();
+        command
+            .add_option("--timeout", options->timeout_seconds,
+                        "Seconds one attempt at a page may take")
+            ->type_name("SECONDS")
+            ->check(CLI::PositiveNumber)
+            ->capture_default_str();
+        command
+            .add_option("--connect-timeout", options->connect_timeout_seconds,
+                        "Seconds to wait for a connection")
+            ->type_name("SECONDS")
+            ->check(CLI::PositiveNumber)
+            ->capture_default_str();
+        command
+            .add_option("--retries", options->retries,
+                        "Retries after a 5xx answer, a timeout or a dropped connection")
+            ->type_name("N")
+            ->check(CLI::Range(0, 10))
+            ->capture_default_str();
+        command.add_flag("--skip-invalid", options->skip_invalid,
+                         "Report links with invalid wheel names and import the rest");
+        command.callback([&global, &result, options] { result.exit_code = run(global, *options); });
+    };
+    add_command(app, "update",
+                "Fetch the live package index and import what changed as one new revision", define);
 }
 
 } // namespace torchpin::cli

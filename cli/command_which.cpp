@@ -234,16 +234,18 @@ int run_which(const GlobalOptions& global, const WhichOptions& options) {
 } // namespace
 
 void setup_which(CLI::App& app, const GlobalOptions& global, CommandResult& result) {
-    auto options = std::make_shared<WhichOptions>();
-    CLI::App* which = app.add_subcommand(
-        "which", "Which torch for this driver/GPU: every release x backend with a verdict");
-    which
-        ->add_option("--min-driver", options->min_driver,
-                     "The minimum driver per backend of the torch releases matching SPEC")
-        ->type_name("TORCH_SPEC");
-    add_machine_options(*which, options->machine);
-    which->callback(
-        [&global, &result, options] { result.exit_code = run_which(global, *options); });
+    const auto define = [&global, &result](CLI::App& which) {
+        auto options = std::make_shared<WhichOptions>();
+        which
+            .add_option("--min-driver", options->min_driver,
+                        "The minimum driver per backend of the torch releases matching SPEC")
+            ->type_name("TORCH_SPEC");
+        add_machine_options(which, options->machine);
+        which.callback(
+            [&global, &result, options] { result.exit_code = run_which(global, *options); });
+    };
+    add_command(app, "which",
+                "Which torch for this driver/GPU: every release x backend with a verdict", define);
 }
 
 } // namespace torchpin::cli

@@ -3,6 +3,7 @@
 
 #include "cli/global_options.hpp"
 
+#include <functional>
 #include <string>
 
 #include <CLI/App.hpp>
@@ -16,6 +17,13 @@ struct CommandResult {
 
 // "torchpin 0.1.0 (matrix revision 3, data as of 2026-08-21)": the line --version prints.
 std::string version_banner(const GlobalOptions& global);
+
+// Adds the subcommand NAME to APP. `define` adds its options, its own subcommands and its callback
+// once the command line names it, so that a process builds one command's options, not every
+// command's (1.3 M instructions, docs/performance.md). `torchpin --help` needs only the names and
+// descriptions given here.
+CLI::App& add_command(CLI::App& app, std::string name, std::string description,
+                      std::function<void(CLI::App& command)> define);
 
 void setup_pep440(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 void setup_db(CLI::App& app, const GlobalOptions& global, CommandResult& result);
