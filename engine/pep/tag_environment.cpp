@@ -273,39 +273,51 @@ namespace {
 template <class Each>
 bool visit_accepted_tags(const PythonTarget& python, const std::vector<std::string>& platforms,
                          Each each) {
-    const auto for_each_platform = [&](std::string_view interpreter, std::string_view abi) {
-        return std::ranges::all_of(platforms, [&](const std::string& platform) {
-            return each(interpreter, abi, platform);
-        });
-    };
-    const std::string interpreter = python.interpreter();
-    const auto stable = stable_abi(python);
-    if (!for_each_platform(interpreter, python.abi()) ||
-        (stable && !for_each_platform(interpreter, *stable)) ||
-        !for_each_platform(interpreter, "none")) {
-        return false;
-    }
-    if (stable) {
-        for (std::uint32_t minor = python.minor; minor-- > 2;) {
-            if (!for_each_platform("cp" + nodot(python.major, minor), *stable)) {
+    const TagOrder order = tag_order(python);
+    for (const auto& [interpreter, abi] : order.with_platform) {
+        for (const std::string& platform : platforms) {
+            if (!each(interpreter, abi, platform)) {
                 return false;
             }
         }
     }
-    const auto versions = python_versions_newest_first(python);
-    for (const auto& version : versions) {
-        if (!for_each_platform(version, "none")) {
-            return false;
-        }
+    return std::ranges::all_of(order.pure, [&](const std::string& interpreter) {
+        return each(interpreter, "none", "any");
+    });
+}
+
+// Adds each key's first position: a repeated key keeps its first, best, one.
+template <class Key, class Map>
+void index_first_positions(const std::vector<Key>& keys, auto view_of, Map& positions) {
+    positions.reserve(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        positions.emplace(view_of(keys[i]), i);
     }
-    if (!each(none_any_interpreter(python), "none", "any")) {
-        return false;
-    }
-    return std::ranges::all_of(
-        versions, [&](const std::string& version) { return each(version, "none", "any"); });
 }
 
 } // namespace
+
+TagOrder tag_order(const PythonTarget& python) {
+    TagOrder order;
+    const std::string interpreter = python.interpreter();
+    const auto stable = stable_abi(python);
+    order.with_platform.emplace_back(interpreter, python.abi());
+    if (stable) {
+        order.with_platform.emplace_back(interpreter, *stable);
+    }
+    order.with_platform.emplace_back(interpreter, "none");
+    if (stable) {
+        for (std::uint32_t minor = python.minor; minor-- > 2;) {
+            order.with_platform.emplace_back("cp" + nodot(python.major, minor), *stable);
+        }
+    }
+    order.pure = python_versions_newest_first(python);
+    for (const std::string& version : order.pure) {
+        order.with_platform.emplace_back(version, "none");
+    }
+    order.pure.insert(order.pure.begin(), none_any_interpreter(python));
+    return order;
+}
 
 std::vector<Tag> accepted_tags(const PythonTarget& python,
                                const std::vector<std::string>& platforms) {
@@ -385,13 +397,39 @@ bool supported(const Tag& tag, const TagEnvironment& env) {
 }
 
 TagRanking::TagRanking(const TagEnvironment& env)
-    : tags_(accepted_tags(env)) {
-    priorities_.reserve(tags_.size()); // about 900 tags on Linux: no rehash while filling
-    for (std::size_t i = 0; i < tags_.size(); ++i) {
-        const Tag& tag = tags_[i];
-        // A repeated tag keeps its first, best, priority.
-        priorities_.emplace(TagView{tag.interpreter(), tag.abi(), tag.platform()}, i);
+    : order_(tag_order(env.python))
+    , platforms_(platform_tags(env)) {
+    index_first_positions(
+        order_.with_platform,
+        [](const auto& pair) {
+            return TagView{pair.first, pair.second, {}};
+        },
+        with_platform_positions_);
+    index_first_positions(
+        platforms_, [](const std::string& text) { return std::string_view(text); },
+        platform_positions_);
+    index_first_positions(
+        order_.pure, [](const std::string& text) { return std::string_view(text); },
+        pure_positions_);
+}
+
+std::optional<std::size_t> TagRanking::priority(const TagView& tag) const {
+    if (tag.platform == "any") {
+        const auto pure = pure_positions_.find(tag.interpreter);
+        if (tag.abi != "none" || pure == pure_positions_.end()) {
+            return std::nullopt;
+        }
+        return order_.with_platform.size() * platforms_.size() + pure->second;
     }
+    const auto platform = platform_positions_.find(tag.platform);
+    if (platform == platform_positions_.end()) {
+        return std::nullopt;
+    }
+    const auto pair = with_platform_positions_.find(TagView{tag.interpreter, tag.abi, {}});
+    if (pair == with_platform_positions_.end()) {
+        return std::nullopt;
+    }
+    return pair->second * platforms_.size() + platform->second;
 }
 
 // A wheel names a few tags and a machine accepts hundreds: look the wheel's tags up rather than
@@ -400,9 +438,9 @@ std::optional<std::size_t> TagRanking::best(const TagSet& wheel_tags) const {
     std::optional<std::size_t> best;
     wheel_tags.for_each_tag(
         [&](std::string_view interpreter, std::string_view abi, std::string_view platform) {
-            const auto found = priorities_.find(TagView{interpreter, abi, platform});
-            if (found != priorities_.end() && (!best || found->second < *best)) {
-                best = found->second;
+            const auto found = priority(TagView{interpreter, abi, platform});
+            if (found && (!best || *found < *best)) {
+                best = found;
             }
         });
     return best;
@@ -433,7 +471,7 @@ bool TagRanking::accepts(std::string_view interpreters, std::string_view abis,
     return any_member(interpreters, [&](std::string_view interpreter) {
         return any_member(abis, [&](std::string_view abi) {
             return any_member(platforms, [&](std::string_view platform) {
-                return priorities_.contains(TagView{interpreter, abi, platform});
+                return priority(TagView{interpreter, abi, platform}).has_value();
             });
         });
     });

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace torchpin {
@@ -85,6 +86,13 @@ std::vector<std::string> platform_tags(const TagEnvironment& env);
 // PyPy, generic_tags(); then compatible_tags() (py3x-none-<platform>, cp3x-none-any, py*-any).
 std::vector<Tag> accepted_tags(const PythonTarget& python,
                                const std::vector<std::string>& platforms);
+// The shape of that order: every platform, in order, with each (interpreter, abi) of
+// `with_platform`; then (interpreter, "none", "any") for each interpreter of `pure`.
+struct TagOrder {
+    std::vector<std::pair<std::string, std::string>> with_platform;
+    std::vector<std::string> pure;
+};
+TagOrder tag_order(const PythonTarget& python);
 std::vector<Tag> accepted_tags(const TagEnvironment& env);
 // accepted_tags(env).front(), without listing the others.
 Tag best_accepted_tag(const TagEnvironment& env);
@@ -95,17 +103,20 @@ bool platform_supported(const PlatformTag& platform, const TagEnvironment& env);
 // Whether `tag` is one of accepted_tags(env), decided without listing them.
 bool supported(const Tag& tag, const TagEnvironment& env);
 
-// accepted_tags(env) with an index for ranking wheels: lower priority numbers are better.
+// Ranks wheels by accepted_tags(env): a tag's priority is its position in that list (its first),
+// and lower numbers are better. The position is computed from the order's shape (TagOrder), so
+// the ~900 tags of a Linux machine are never listed.
 class TagRanking {
 public:
     explicit TagRanking(const TagEnvironment& env);
-    // The index borrows the text of the tags it holds: a copy would borrow the original's.
+    // The indexes borrow the text the ranking holds: a copy would borrow the original's.
     TagRanking(const TagRanking&) = delete;
     TagRanking& operator=(const TagRanking&) = delete;
     TagRanking(TagRanking&&) noexcept = default;
     TagRanking& operator=(TagRanking&&) noexcept = default;
 
-    const std::vector<Tag>& tags() const noexcept { return tags_; }
+    // The position of the tag in accepted_tags(env), nullopt if it is not there.
+    std::optional<std::size_t> priority(const TagView& tag) const;
     // The best priority among the tags of a wheel, nullopt if the machine accepts none of them;
     // the wheel with the lowest value is the one pip installs.
     std::optional<std::size_t> best(const TagSet& wheel_tags) const;
@@ -115,8 +126,13 @@ public:
                  std::string_view platforms) const;
 
 private:
-    std::vector<Tag> tags_;
-    std::unordered_map<TagView, std::size_t, TagHash, TagEqual> priorities_; // views of tags_
+    TagOrder order_;
+    std::vector<std::string> platforms_;
+    // First positions in order_.with_platform (platform left empty), platforms_ and order_.pure,
+    // keyed by views of their text.
+    std::unordered_map<TagView, std::size_t, TagHash, TagEqual> with_platform_positions_;
+    std::unordered_map<std::string_view, std::size_t> platform_positions_;
+    std::unordered_map<std::string_view, std::size_t> pure_positions_;
 };
 
 } // namespace torchpin

@@ -4,6 +4,7 @@
 #include "tests/support/tables.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -321,6 +322,55 @@ BOOST_AUTO_TEST_CASE(the_best_accepted_tag_is_the_first_accepted_tag) {
     BOOST_TEST(best_accepted_tag(machines[machines.size() - 2]).to_string() == "cp312-none-any");
 }
 
+BOOST_AUTO_TEST_CASE(a_tag_s_priority_is_its_first_position_in_accepted_tags) {
+    std::vector<TagEnvironment> machines;
+    for (const auto& row : test::read_table("tags/packaging23/environments.tsv")) {
+        machines.push_back(environment(row));
+    }
+    machines.push_back(machine(OperatingSystem::Macos, CpuArch::Aarch64, "cp3.12")); // no platform
+    machines.push_back(
+        machine(OperatingSystem::Linux, CpuArch::X86_64, "cp3.13t", OsVersion{2, 35}));
+    machines.push_back(machine(OperatingSystem::Linux, CpuArch::Aarch64, "cp3.13t", OsVersion{3, 1},
+                               OsVersion{1, 1}));
+    machines.push_back(machine(OperatingSystem::Linux, CpuArch::Ppc, "pp3.9", OsVersion{2, 17}));
+    machines.push_back(machine(OperatingSystem::Linux, CpuArch::X86_64, "cp3.6", OsVersion{2, 5}));
+    std::size_t checked = 0;
+    for (const TagEnvironment& env : machines) {
+        const std::vector<Tag> accepted = accepted_tags(env);
+        std::map<std::string, std::size_t> first; // "interpreter-abi-platform": first position
+        std::set<std::pair<std::string, std::string>> pairs{
+            {"cp39", "abi3"},          {"py2", "none"},   {"cp313", "cp313t"},
+            {"pp310", "pypy310_pp73"}, {"cp312", "none"}, {"jy27", "none"}};
+        std::set<std::string> platforms{"any",       "linux_armv6l",      "manylinux_2_99_x86_64",
+                                        "win_amd64", "macosx_11_0_arm64", "musllinux_1_1_aarch64"};
+        for (std::size_t i = 0; i < accepted.size(); ++i) {
+            first.emplace(accepted[i].to_string(), i);
+            pairs.emplace(accepted[i].interpreter(), accepted[i].abi());
+            platforms.insert(accepted[i].platform());
+        }
+        const TagRanking ranking(env);
+        // Every pair with every platform: the accepted tags at their first position, any other
+        // combination (a pair with a platform it is not listed with) at none.
+        for (const auto& [interpreter, abi] : pairs) {
+            for (const auto& platform : platforms) {
+                const std::string text = interpreter + "-" + abi + "-" + platform;
+                const auto found = first.find(text);
+                const std::string expected =
+                    found == first.end() ? "none" : std::to_string(found->second);
+                const auto priority = ranking.priority(TagView{interpreter, abi, platform});
+                const std::string answer = priority ? std::to_string(*priority) : "none";
+                if (answer != expected) {
+                    BOOST_ERROR(text << " on " << name(env.os) << " " << name(env.arch) << " "
+                                     << env.python.interpreter() << ": " << answer << " instead of "
+                                     << expected);
+                }
+                ++checked;
+            }
+        }
+    }
+    BOOST_TEST(checked > 5'000u);
+}
+
 BOOST_AUTO_TEST_CASE(supported_agrees_with_accepted_tags) {
     // Candidates: every tag some machine below accepts, every tag of the real wheel fixtures,
     // and neighbours of both (other glibc, musl and macOS versions, other formats and CPUs).
@@ -471,8 +521,10 @@ BOOST_AUTO_TEST_CASE(ranking_picks_the_wheel_pip_installs) {
     const TagEnvironment linux{.python = PythonTarget::parse("cp3.12").value(),
                                .glibc = OsVersion{2, 28}};
     TagRanking built(linux);
-    const TagRanking ranking(std::move(built)); // its index borrows the moved tags' text
-    BOOST_TEST(ranking.tags().size() == accepted_tags(linux).size());
+    const TagRanking ranking(std::move(built)); // its indexes borrow the moved text
+    const std::vector<Tag> accepted = accepted_tags(linux);
+    BOOST_TEST(*ranking.priority(TagView{accepted.back().interpreter(), accepted.back().abi(),
+                                         accepted.back().platform()}) == accepted.size() - 1);
     BOOST_TEST(*ranking.best(TagSet::from("cp312-cp312-manylinux_2_28_x86_64")) == 0u);
     BOOST_TEST(!ranking.best(TagSet::from("cp312-cp312-manylinux_2_29_x86_64")).has_value());
 
