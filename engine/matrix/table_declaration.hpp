@@ -149,30 +149,37 @@ constexpr ColumnDeclaration<void, Type, void> stored(std::string_view name, bool
 } // namespace table_columns
 
 // The values one read has parsed, by text: the tables repeat a few hundred version, backend and
-// specifier texts thousands of times (every release_backend row names its torch), and each is
-// parsed once per read.
+// specifier texts thousands of times (every release_backend row names its torch), and a few
+// dozen arch lists, Python lists and evidence lists hundreds of times; each is parsed once per
+// read.
 class ParsedValues {
 public:
     static constexpr bool kept(ValueType type) noexcept {
         return type == ValueType::Version || type == ValueType::Backend ||
-               type == ValueType::Specifier;
+               type == ValueType::Specifier || type == ValueType::ArchList ||
+               type == ValueType::PythonList || type == ValueType::EnumList;
     }
 
+    // The values parsed as `type` so far, by text; null when this read parsed that type under
+    // other allowed words (two EnumList columns of different words), which it then parses anew.
     template <ValueType type>
-    auto& of() {
-        if constexpr (type == ValueType::Version) {
-            return versions_;
-        } else if constexpr (type == ValueType::Backend) {
-            return backends_;
-        } else {
-            return specifiers_;
+    auto* of(std::string_view allowed) {
+        auto& cache = std::get<Cache<type>>(caches_);
+        if (!cache.allowed) {
+            cache.allowed = allowed;
         }
+        return *cache.allowed == allowed ? &cache.values : nullptr;
     }
 
 private:
-    std::unordered_map<std::string, Version> versions_;
-    std::unordered_map<std::string, Backend> backends_;
-    std::unordered_map<std::string, SpecifierSet> specifiers_;
+    template <ValueType type>
+    struct Cache {
+        std::optional<std::string_view> allowed; // the words of the values parsed
+        std::unordered_map<std::string, typename ValueOf<type>::Type> values;
+    };
+    std::tuple<Cache<ValueType::Version>, Cache<ValueType::Backend>, Cache<ValueType::Specifier>,
+               Cache<ValueType::ArchList>, Cache<ValueType::PythonList>, Cache<ValueType::EnumList>>
+        caches_;
 };
 
 // One table: its name, the schema version that created it, and its columns in order (keys
@@ -238,11 +245,12 @@ private:
             }
             std::string text = stored_text(statement, at, Column::type);
             if constexpr (ParsedValues::kept(Column::type)) {
-                if (parsed != nullptr) {
-                    auto& seen = parsed->template of<Column::type>();
-                    auto found = seen.find(text);
-                    if (found == seen.end()) {
-                        found = seen.emplace(text, parse(column, text)).first;
+                auto* seen =
+                    parsed != nullptr ? parsed->template of<Column::type>(column.allowed) : nullptr;
+                if (seen != nullptr) {
+                    auto found = seen->find(text);
+                    if (found == seen->end()) {
+                        found = seen->emplace(text, parse(column, text)).first;
                     }
                     assign(row, column, found->second);
                     return;
