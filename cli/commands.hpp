@@ -20,10 +20,10 @@ std::string version_banner(const GlobalOptions& global);
 
 // Adds the subcommand NAME to APP. `define` adds its options, its own subcommands and its callback
 // once the command line names it, so that a process builds one command's options, not every
-// command's (1.3 M instructions, docs/performance.md). `torchpin --help` needs only the names and
+// command's (1.6 M instructions, docs/performance.md). `torchpin --help` needs only the names and
 // descriptions given here.
-CLI::App& add_command(CLI::App& app, std::string name, std::string description,
-                      std::function<void(CLI::App& command)> define);
+void add_command(CLI::App& app, std::string name, std::string description,
+                 std::function<void(CLI::App& command)> define);
 
 void setup_pep440(CLI::App& app, const GlobalOptions& global, CommandResult& result);
 void setup_db(CLI::App& app, const GlobalOptions& global, CommandResult& result);
