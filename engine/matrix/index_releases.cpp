@@ -16,8 +16,8 @@ bool is_final(const Version& v) {
     return !v.is_prerelease() && !v.is_postrelease() && !v.has_local();
 }
 
-// Sorts the positions, then moves each release once: a release is large, and sorting the
-// releases themselves swapped them ~1 M instructions' worth on the embedded matrix.
+// Sorts the positions, then moves each release once: a release is large to swap (sorting the
+// releases themselves cost 0.2 M instructions more per embedded resolve).
 void sort_newest_first(std::vector<ReleaseFact>& releases) {
     std::vector<std::size_t> order(releases.size());
     std::iota(order.begin(), order.end(), std::size_t{0});

@@ -86,6 +86,7 @@ std::vector<std::string> platform_tags(const TagEnvironment& env);
 // PyPy, generic_tags(); then compatible_tags() (py3x-none-<platform>, cp3x-none-any, py*-any).
 std::vector<Tag> accepted_tags(const PythonTarget& python,
                                const std::vector<std::string>& platforms);
+std::vector<Tag> accepted_tags(const TagEnvironment& env);
 // The shape of that order: every platform, in order, with each (interpreter, abi) of
 // `with_platform`; then (interpreter, "none", "any") for each interpreter of `pure`.
 struct TagOrder {
@@ -93,7 +94,6 @@ struct TagOrder {
     std::vector<std::string> pure;
 };
 TagOrder tag_order(const PythonTarget& python);
-std::vector<Tag> accepted_tags(const TagEnvironment& env);
 // accepted_tags(env).front(), without listing the others.
 Tag best_accepted_tag(const TagEnvironment& env);
 
