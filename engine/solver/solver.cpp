@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 namespace torchpin {
 
@@ -758,16 +759,15 @@ bool better(const Candidate& a, const Candidate& b, const TargetMachine& machine
 }
 
 // The (backend, torch) builds the matrix records for the machine's OS and CPU, for the
-// candidates' "is it published" question (asked for every release and backend).
+// candidates' "is it published" question (asked for every release and backend), kept by release:
+// a question scans the dozen builds of one release, and an answer that weighs one release does
+// not pay for ordering every build of every release.
 class PublishedHere {
 public:
     PublishedHere(const CompatMatrix& matrix, const TargetMachine& machine) {
         for (const PublishedBackend& p : matrix.published) {
             if (p.os == machine.tags.os && p.arch == machine.tags.arch) {
-                builds_.emplace(p.backend, p.torch);
-                if (p.projected()) {
-                    projected_.emplace(std::pair(p.backend, p.torch), p.projection);
-                }
+                by_release_[p.torch].push_back(&p);
                 if (std::find(backends_.begin(), backends_.end(), p.backend) == backends_.end()) {
                     backends_.push_back(p.backend);
                 }
@@ -776,18 +776,33 @@ public:
     }
 
     bool contains(const Backend& backend, const Version& torch) const {
-        return builds_.contains({backend, torch});
+        const auto* builds = builds_of(torch);
+        return builds != nullptr && std::ranges::any_of(*builds, [&](const PublishedBackend* p) {
+                   return p->backend == backend;
+               });
     }
+    // The projection of the first projected row of the build, if a row is.
     Projection projection(const Backend& backend, const Version& torch) const {
-        const auto it = projected_.find({backend, torch});
-        return it == projected_.end() ? Projection::None : it->second;
+        const auto* builds = builds_of(torch);
+        if (builds != nullptr) {
+            for (const PublishedBackend* p : *builds) {
+                if (p->backend == backend && p->projected()) {
+                    return p->projection;
+                }
+            }
+        }
+        return Projection::None;
     }
     // In the matrix's order.
     const std::vector<Backend>& backends() const { return backends_; }
 
 private:
-    std::set<std::pair<Backend, Version>> builds_;
-    std::map<std::pair<Backend, Version>, Projection> projected_;
+    const std::vector<const PublishedBackend*>* builds_of(const Version& torch) const {
+        const auto found = by_release_.find(torch);
+        return found == by_release_.end() ? nullptr : &found->second;
+    }
+
+    std::unordered_map<Version, std::vector<const PublishedBackend*>> by_release_;
     std::vector<Backend> backends_;
 };
 
