@@ -39,8 +39,7 @@ private:
     std::string platform_;
 };
 
-// A tag's three parts, lowercase, borrowed: finds a Tag in a TagHash/TagEqual container without
-// building one.
+// A tag's three parts, lowercase, borrowed: a key of text held elsewhere (TagRanking's).
 struct TagView {
     std::string_view interpreter;
     std::string_view abi;
@@ -48,18 +47,11 @@ struct TagView {
 };
 
 struct TagHash {
-    using is_transparent = void;
     std::size_t operator()(const Tag& tag) const noexcept;
     std::size_t operator()(const TagView& tag) const noexcept;
 };
 
 struct TagEqual {
-    using is_transparent = void;
-    bool operator()(const Tag& a, const Tag& b) const noexcept { return a == b; }
-    bool operator()(const Tag& a, const TagView& b) const noexcept {
-        return a.interpreter() == b.interpreter && a.abi() == b.abi && a.platform() == b.platform;
-    }
-    bool operator()(const TagView& a, const Tag& b) const noexcept { return (*this)(b, a); }
     bool operator()(const TagView& a, const TagView& b) const noexcept {
         return a.interpreter == b.interpreter && a.abi == b.abi && a.platform == b.platform;
     }
