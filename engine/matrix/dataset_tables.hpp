@@ -7,6 +7,7 @@
 
 #include "engine/hardware/gpu_catalog.hpp"
 #include "engine/matrix/compat_matrix.hpp"
+#include "engine/matrix/index_build.hpp"
 #include "engine/matrix/table_declaration.hpp"
 #include "engine/matrix/wheel_group.hpp"
 
@@ -358,15 +359,16 @@ inline constexpr auto companion_package = table<CompanionPackageFact>("companion
     stored<Text>("derivation"),
     stored<Citations>("cites"));
 
-// Derived: the builds (torch release, backend, OS, CPU) that each wheel_file listing's observed
-// torch files of the PyTorch index show, one listing per wheel_file listing, written by every
-// import in the same revision (engine/matrix/derived_listings.hpp), so that a command reads the
-// builds instead of scanning every file.
-inline constexpr auto index_build = table<PublishedBackend>("index_build", 11,
-    key<Version>("torch", &PublishedBackend::torch),
-    key<Backend>("backend", &PublishedBackend::backend),
-    key<Os>("os", &PublishedBackend::os),
-    key<CpuArch>("arch", &PublishedBackend::arch));
+// Derived: the builds that each wheel_file listing's observed torch files of the PyTorch index
+// show, one row per torch release, OS and CPU with its backends, one listing per wheel_file
+// listing, written by every import in the same revision (engine/matrix/derived_listings.hpp), so
+// that a command reads a few rows per release instead of scanning every file (schema version 20;
+// 11's table had one row per backend, seven times as many rows to read on a full-size matrix).
+inline constexpr auto index_build = table<IndexBuilds>("index_build", 20,
+    key<Version>("torch", &IndexBuilds::torch),
+    key<Os>("os", &IndexBuilds::os),
+    key<CpuArch>("arch", &IndexBuilds::arch),
+    required<BackendList>("backends", &IndexBuilds::backends));
 
 // Derived: each wheel_file listing's files grouped by release, backend, OS and standing, with
 // each file's tags, one listing per wheel_file listing, written with every import

@@ -1,9 +1,10 @@
-// derived_listings_of and the fills of schema versions 11 and 19: index_build and wheel_group
+// derived_listings_of and the fills of schema versions 19 and 20: wheel_group and index_build
 // from a wheel_file listing's files.
 #include "engine/matrix/derived_listings.hpp"
 
 #include "engine/matrix/dataset_tables.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
@@ -12,24 +13,42 @@ namespace torchpin {
 
 namespace {
 
-RowValues build_row(const PublishedBackend& build) {
-    return {build.torch.to_string(), build.backend.to_string(), std::string(name(build.os)),
-            std::string(name(build.arch))};
+RowValues build_row(const IndexBuilds& builds) {
+    std::string backends;
+    for (const Backend& backend : builds.backends) {
+        backends += (backends.empty() ? "" : " ") + backend.to_string();
+    }
+    return {builds.torch.to_string(), std::string(name(builds.os)), std::string(name(builds.arch)),
+            std::move(backends)};
 }
 
-// The rows of the builds `files` show, each once, in the order first shown.
+// The rows of the builds `files` show: one per torch release, OS and CPU, in the order first
+// shown, each with its backends in their own order (cpu, then CUDA by version, ...), so that a
+// row does not depend on the order of the files (a listing's rows are not kept in it).
 std::vector<RowValues> builds_shown(const std::vector<const IndexFile*>& files,
                                     bool from_wheel_list) {
-    std::set<RowValues> seen;
-    std::vector<RowValues> rows;
+    std::map<std::tuple<Version, OperatingSystem, CpuArch>, std::size_t> at;
+    std::vector<IndexBuilds> shown;
     for (const IndexFile* file : files) {
         const auto build = build_shown_by(*file);
-        if (build && on_pytorch_index(*file, from_wheel_list)) {
-            RowValues row = build_row(*build);
-            if (seen.insert(row).second) {
-                rows.push_back(std::move(row));
-            }
+        if (!build || !on_pytorch_index(*file, from_wheel_list)) {
+            continue;
         }
+        const auto [it, fresh] =
+            at.try_emplace({build->torch, build->os, build->arch}, shown.size());
+        if (fresh) {
+            shown.push_back(IndexBuilds{build->torch, build->os, build->arch, {}});
+        }
+        std::vector<Backend>& backends = shown[it->second].backends;
+        const auto place = std::lower_bound(backends.begin(), backends.end(), build->backend);
+        if (place == backends.end() || *place != build->backend) {
+            backends.insert(place, build->backend);
+        }
+    }
+    std::vector<RowValues> rows;
+    rows.reserve(shown.size());
+    for (const IndexBuilds& builds : shown) {
+        rows.push_back(build_row(builds));
     }
     return rows;
 }

@@ -1,7 +1,7 @@
 // The tables derived from each wheel_file listing: index_build (the builds its observed torch
-// files show) and wheel_group (its files grouped by release, backend and platform), kept beside
-// the files so that a command reads a few hundred builds or a release's few dozen groups instead
-// of scanning files.
+// files show, by release and platform) and wheel_group (its files grouped by release, backend and
+// platform), kept beside the files so that a command reads a few hundred rows of builds or a
+// release's few dozen groups instead of scanning files.
 #pragma once
 
 #include "engine/matrix/matrix_store.hpp"
@@ -12,8 +12,9 @@
 namespace torchpin {
 
 // The listings derived from a wheel_file listing, with its name and source: index_build's rows,
-// one per build that an observed torch file on the PyTorch index shows (for a wheel list, one
-// whose URL folder is its backend's), and wheel_group's, one per group of its files.
+// one per torch release, OS and CPU with the backends that its observed torch files on the
+// PyTorch index show (for a wheel list, those whose URL folder is their backend's), and
+// wheel_group's, one per group of its files.
 std::vector<ListingImport> derived_listings_of(const ListingImport& wheel_listing);
 
 // The groups of `files`, all of one listing (a wheel list's: `from_wheel_list`), in the order
@@ -22,7 +23,7 @@ std::vector<ListingImport> derived_listings_of(const ListingImport& wheel_listin
 std::vector<WheelGroup> wheel_groups_of(const std::vector<const IndexFile*>& files,
                                         bool from_wheel_list);
 
-// Schema version 11 on a matrix imported before it: gives every wheel_file listing of every
+// Schema version 20 on a matrix imported before it: gives every wheel_file listing of every
 // revision its index_build listing, valid over the same revisions. fill_wheel_groups: the same
 // for wheel_group, by version 19.
 void fill_index_builds(sqlite::Database& db);

@@ -78,11 +78,10 @@ SpecifierSet without_local_labels(const SpecifierSet& set) {
 
 void add_releases_shown_by_files(sqlite::Database& db, std::int64_t revision,
                                  const TagEnvironment* machine, CompatMatrix& m) {
-    const std::vector<PublishedBackend> builds =
-        read_rows(db, dataset_columns::index_build, revision);
-    for (const PublishedBackend& build : builds) {
-        if (is_final(build.torch) && m.release(build.torch) == nullptr) {
-            ReleaseFact learned{.torch = build.torch};
+    const std::vector<IndexBuilds> shown = read_rows(db, dataset_columns::index_build, revision);
+    for (const IndexBuilds& builds : shown) {
+        if (is_final(builds.torch) && m.release(builds.torch) == nullptr) {
+            ReleaseFact learned{.torch = builds.torch};
             learned.from_index = true;
             m.releases.push_back(std::move(learned));
         }
@@ -93,17 +92,20 @@ void add_releases_shown_by_files(sqlite::Database& db, std::int64_t revision,
         const PublishedBackend& p = m.published[i];
         known.emplace(std::tuple(p.torch, p.backend, p.os, p.arch), i);
     }
-    for (const PublishedBackend& build : builds) {
-        if (m.release(build.torch) == nullptr ||
-            (machine != nullptr && (build.os != machine->os || build.arch != machine->arch))) {
+    for (const IndexBuilds& builds : shown) {
+        if (m.release(builds.torch) == nullptr ||
+            (machine != nullptr && (builds.os != machine->os || builds.arch != machine->arch))) {
             continue;
         }
-        const auto [it, fresh] = known.emplace(
-            std::tuple(build.torch, build.backend, build.os, build.arch), m.published.size());
-        if (fresh) {
-            m.published.push_back(build);
-        } else {
-            m.published[it->second].projection = Projection::None; // seen, no longer expected
+        for (const Backend& backend : builds.backends) {
+            const auto [it, fresh] = known.emplace(
+                std::tuple(builds.torch, backend, builds.os, builds.arch), m.published.size());
+            if (fresh) {
+                m.published.push_back(
+                    PublishedBackend{builds.torch, backend, builds.os, builds.arch});
+            } else {
+                m.published[it->second].projection = Projection::None; // seen, no longer expected
+            }
         }
     }
 }

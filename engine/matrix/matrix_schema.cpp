@@ -99,6 +99,15 @@ CREATE INDEX wheel_group_release ON wheel_group (package, version, valid_from, v
     os, variant, on_pytorch_index, lists_every_file, platform_tags, tags);
 )sql";
 
+// Version 20: index_build with one row per torch release, OS and CPU, its backends a list,
+// instead of one row per backend (a command reads every row to learn the releases and the
+// machine's builds: 1,379 rows on a full-size matrix became 190). The old table and its listings
+// go; the declared table is filled anew.
+constexpr const char* index_build_by_platform = R"sql(
+DROP TABLE IF EXISTS index_build;
+DELETE FROM listing WHERE table_name = 'index_build';
+)sql";
+
 // What one version does besides its declared tables and columns: `before` them (tables they
 // refer to) and `after` them (indexes on them), then `fill` (rows of a derived table).
 struct Migration {
@@ -111,10 +120,11 @@ struct Migration {
 // runtime bound. 6: release_cuda, companion_range. 7: hsa_override. 8: wheel_file's seen_in.
 // 9: gpu_model's PCI ids and origins, amd_gpu_model, intel_gpu_model. 10: known_issue's message
 // patterns, message source, message_only and decided_by. 11: index_build, derived from the wheel
-// files already imported. 12: rocm_target's torch range. 13: release_cuda's os.
+// files already imported, one row per build (20 replaced it: 11 now leaves it to 20, which every
+// migration that passes 11 reaches). 12: rocm_target's torch range. 13: release_cuda's os.
 // 14: wheel_metadata. 15: cuda_branch. 16: companion_package. 17: companion_package's label.
 // 18: the wheel_file index by release with tags. 19: wheel_group, derived from the wheel files
-// already imported.
+// already imported. 20: index_build by release and platform, filled anew.
 // (Versions 5, 8, 9 and 10 rebuilt their tables to keep a column order before the declarations
 // existed; every read names its columns.)
 const std::vector<Migration>& migrations() {
@@ -129,7 +139,7 @@ const std::vector<Migration>& migrations() {
         {},
         {},
         {},
-        {"", "", fill_index_builds},
+        {},
         {},
         {},
         {},
@@ -138,6 +148,7 @@ const std::vector<Migration>& migrations() {
         {},
         {"", wheel_file_by_release_and_tags},
         {"", wheel_group_by_release, fill_wheel_groups},
+        {index_build_by_platform, "", fill_index_builds},
     };
     return all;
 }

@@ -150,14 +150,15 @@ constexpr ColumnDeclaration<void, Type, void> stored(std::string_view name, bool
 
 // The values one read has parsed, by text: the tables repeat a few hundred version, backend and
 // specifier texts thousands of times (every release_backend row names its torch), and a few
-// dozen arch lists, Python lists and evidence lists hundreds of times; each is parsed once per
-// read.
+// dozen arch lists, backend lists, Python lists and evidence lists hundreds of times; each is
+// parsed once per read.
 class ParsedValues {
 public:
     static constexpr bool kept(ValueType type) noexcept {
         return type == ValueType::Version || type == ValueType::Backend ||
                type == ValueType::Specifier || type == ValueType::ArchList ||
-               type == ValueType::PythonList || type == ValueType::EnumList;
+               type == ValueType::BackendList || type == ValueType::PythonList ||
+               type == ValueType::EnumList;
     }
 
     // The values parsed as `type` so far, by text; null when this read parsed that type under
@@ -178,7 +179,8 @@ private:
         std::unordered_map<std::string, typename ValueOf<type>::Type> values;
     };
     std::tuple<Cache<ValueType::Version>, Cache<ValueType::Backend>, Cache<ValueType::Specifier>,
-               Cache<ValueType::ArchList>, Cache<ValueType::PythonList>, Cache<ValueType::EnumList>>
+               Cache<ValueType::ArchList>, Cache<ValueType::BackendList>,
+               Cache<ValueType::PythonList>, Cache<ValueType::EnumList>>
         caches_;
 };
 

@@ -233,6 +233,8 @@ std::string_view value_type_phrase(ValueType type) noexcept {
         return "one of the column's words";
     case ValueType::ArchList:
         return "a list of TORCH_CUDA_ARCH_LIST entries (\"8.6\", \"9.0+PTX\")";
+    case ValueType::BackendList:
+        return "a list of backend labels (\"cu121\", \"cpu\")";
     case ValueType::GfxList:
         return "a list of AMD gfx targets";
     case ValueType::PythonList:
@@ -327,6 +329,8 @@ Expected<typename ValueOf<type>::Type> parse_value(std::string_view text,
         return checked_text(check_enum(allowed, text), text);
     } else if constexpr (type == ValueType::ArchList) {
         return parse_list<ArchTarget>(type, text, ArchTarget::parse);
+    } else if constexpr (type == ValueType::BackendList) {
+        return parse_list<Backend>(type, text, Backend::parse);
     } else if constexpr (type == ValueType::GfxList) {
         return parse_string_list(type, text, check_gfx_target);
     } else if constexpr (type == ValueType::PythonList) {
@@ -407,6 +411,8 @@ std::optional<ParseError> check_value(ValueType type, std::string_view allowed,
         return check_enum(allowed, text);
     case ValueType::ArchList:
         return failure_of<ValueType::ArchList>(text, allowed);
+    case ValueType::BackendList:
+        return failure_of<ValueType::Backend>(text, allowed);
     case ValueType::PythonList:
         return check_python(text);
     case ValueType::Words:
@@ -451,6 +457,8 @@ template Expected<WheelFilename> parse_value<ValueType::WheelFile>(std::string_v
                                                                    std::string_view);
 template Expected<std::string> parse_value<ValueType::Enum>(std::string_view, std::string_view);
 template Expected<std::vector<ArchTarget>> parse_value<ValueType::ArchList>(std::string_view,
+                                                                            std::string_view);
+template Expected<std::vector<Backend>> parse_value<ValueType::BackendList>(std::string_view,
                                                                             std::string_view);
 template Expected<std::vector<std::string>> parse_value<ValueType::GfxList>(std::string_view,
                                                                             std::string_view);

@@ -48,15 +48,16 @@ enum class ValueType : std::uint8_t {
     WheelFile,         // a wheel file name: "torch-2.1.2+cu121-cp311-cp311-linux_x86_64.whl"
     Enum,              // one word of the column's allowed list
     // Lists: a TOML array of strings, stored space-separated (Lines: one item per line).
-    ArchList,   // TORCH_CUDA_ARCH_LIST entries: "8.6", "9.0+PTX"
-    GfxList,    // gfx targets
-    PythonList, // Python versions wheels are built for: "3.12", "3.13t"
-    PciIdList,  // PCI ids
-    Words,      // words without spaces
-    Citations,  // ids of the citation table
-    Urls,       // links
-    EnumList,   // words of the column's allowed list
-    Lines,      // items of one line each, spaces allowed
+    ArchList,    // TORCH_CUDA_ARCH_LIST entries: "8.6", "9.0+PTX"
+    BackendList, // build variant labels: "cu121", "cpu"
+    GfxList,     // gfx targets
+    PythonList,  // Python versions wheels are built for: "3.12", "3.13t"
+    PciIdList,   // PCI ids
+    Words,       // words without spaces
+    Citations,   // ids of the citation table
+    Urls,        // links
+    EnumList,    // words of the column's allowed list
+    Lines,       // items of one line each, spaces allowed
 };
 
 // What a value of the type looks like, for error messages: "a PEP 440 specifier set
@@ -101,6 +102,7 @@ template <> struct ValueOf<ValueType::PciId> { using Type = ::torchpin::PciId; }
 template <> struct ValueOf<ValueType::PciHalf> { using Type = std::uint16_t; };
 template <> struct ValueOf<ValueType::WheelFile> { using Type = WheelFilename; };
 template <> struct ValueOf<ValueType::ArchList> { using Type = std::vector<ArchTarget>; };
+template <> struct ValueOf<ValueType::BackendList> { using Type = std::vector<::torchpin::Backend>; };
 template <> struct ValueOf<ValueType::GfxList> { using Type = std::vector<std::string>; };
 template <> struct ValueOf<ValueType::PythonList> { using Type = std::vector<std::string>; };
 template <> struct ValueOf<ValueType::PciIdList> { using Type = std::vector<::torchpin::PciId>; };

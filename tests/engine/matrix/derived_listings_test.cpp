@@ -1,10 +1,12 @@
 // index_build and wheel_group: what a wheel_file listing's files show, written with every import
-// in the same revision, filled by schema versions 11 and 19 on a matrix imported before them, and
+// in the same revision, filled by schema versions 19 and 20 on a matrix imported before them, and
 // checked by verify.
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/derived_listings.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 #include "tests/engine/matrix/matrix_store_fixtures.hpp"
+
+#include <algorithm>
 
 #include <boost/test/unit_test.hpp>
 
@@ -13,13 +15,17 @@ using namespace torchpin::test::store;
 
 namespace {
 
-// The builds index_build holds at `revision`, as "torch backend os arch".
+// The rows index_build holds at `revision`, as "torch os arch: backends".
 std::vector<std::string> builds_at(MatrixStore& store, std::int64_t revision) {
     std::vector<std::string> out;
-    for (const PublishedBackend& b :
+    for (const IndexBuilds& b :
          read_rows(store.database(), dataset_columns::index_build, revision)) {
-        out.push_back(b.torch.to_string() + ' ' + b.backend.to_string() + ' ' +
-                      std::string(name(b.os)) + ' ' + std::string(name(b.arch)));
+        std::string row = b.torch.to_string() + ' ' + std::string(name(b.os)) + ' ' +
+                          std::string(name(b.arch)) + ':';
+        for (const Backend& backend : b.backends) {
+            row += ' ' + backend.to_string();
+        }
+        out.push_back(row);
     }
     return out;
 }
@@ -33,13 +39,32 @@ BOOST_AUTO_TEST_CASE(each_import_writes_the_builds_its_files_show) {
     auto store = MatrixStore::open(temp.path, true);
     const auto first = store.import(request({listing({wheel(a), wheel(b), wheel(c)}, "d1")}));
     BOOST_TEST(first.rows.added == 3u); // the derived rows are not counted
-    BOOST_TEST((builds_at(store, 1) ==
-                std::vector<std::string>{"2.1.2 cu121 linux x86_64", "2.1.1 cu121 linux x86_64"}));
+    BOOST_TEST((builds_at(store, 1) == std::vector<std::string>{"2.1.2 linux x86_64: cu121",
+                                                                "2.1.1 linux x86_64: cu121"}));
     store.import(request({listing({wheel(c), wheel(d)}, "d2")}));
-    BOOST_TEST((builds_at(store, 2) ==
-                std::vector<std::string>{"2.1.1 cu121 linux x86_64", "2.1.0 cu121 linux x86_64"}));
+    BOOST_TEST((builds_at(store, 2) == std::vector<std::string>{"2.1.1 linux x86_64: cu121",
+                                                                "2.1.0 linux x86_64: cu121"}));
     BOOST_TEST(builds_at(store, 1).size() == 2u); // revision 1 still answers as it did
     BOOST_TEST(store.verify().empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_row_holds_the_backends_of_one_release_os_and_cpu_in_their_order) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    std::vector<IndexFile> files{wheel("torch-2.1.2+cu121-cp311-cp311-linux_x86_64.whl"),
+                                 wheel("torch-2.1.2+cu121-cp311-cp311-win_amd64.whl"),
+                                 wheel("torch-2.1.2+cu121-cp310-cp310-linux_x86_64.whl"),
+                                 wheel("torch-2.1.2+cu118-cp311-cp311-linux_x86_64.whl"),
+                                 wheel("torch-2.1.1+cpu-cp311-cp311-linux_x86_64.whl")};
+    store.import(request({listing(files, "d1")}));
+    BOOST_TEST(builds_at(store, 1) == (std::vector<std::string>{"2.1.2 linux x86_64: cu118 cu121",
+                                                                "2.1.2 windows x86_64: cu121",
+                                                                "2.1.1 linux x86_64: cpu"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(store.verify().empty());
+    // The same files in another order show the same builds: no new revision.
+    std::ranges::reverse(files);
+    BOOST_TEST(!store.import(request({listing(files, "d1")})).revision.has_value());
 }
 
 namespace {
@@ -80,15 +105,15 @@ std::vector<std::string> groups_at(MatrixStore& store, std::int64_t revision) {
 
 } // namespace
 
-BOOST_AUTO_TEST_CASE(version_11_fills_the_builds_of_a_matrix_imported_before_it) {
+BOOST_AUTO_TEST_CASE(version_20_fills_the_builds_of_a_matrix_imported_before_it) {
     TempDatabase temp;
     import_two_revisions_as_of(temp.path, 10);
     auto store = MatrixStore::open(temp.path, true);
     BOOST_TEST(store.database().user_version() == latest_schema_version());
-    BOOST_TEST((builds_at(store, 1) ==
-                std::vector<std::string>{"2.1.2 cu121 linux x86_64", "2.1.1 cu121 linux x86_64"}));
-    BOOST_TEST((builds_at(store, 2) ==
-                std::vector<std::string>{"2.1.1 cu121 linux x86_64", "2.1.0 cu121 linux x86_64"}));
+    BOOST_TEST((builds_at(store, 1) == std::vector<std::string>{"2.1.2 linux x86_64: cu121",
+                                                                "2.1.1 linux x86_64: cu121"}));
+    BOOST_TEST((builds_at(store, 2) == std::vector<std::string>{"2.1.1 linux x86_64: cu121",
+                                                                "2.1.0 linux x86_64: cu121"}));
     BOOST_TEST(store.verify().empty());
 }
 
