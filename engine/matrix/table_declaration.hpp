@@ -9,6 +9,8 @@
 #include "engine/matrix/sqlite.hpp"
 #include "engine/matrix/value_type.hpp"
 
+#include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -173,10 +175,18 @@ public:
     }
 
 private:
+    // Hashes a text however it is held, so that a column's text is looked up without a copy.
+    struct TextHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view text) const noexcept {
+            return std::hash<std::string_view>{}(text);
+        }
+    };
     template <ValueType type>
     struct Cache {
         std::optional<std::string_view> allowed; // the words of the values parsed
-        std::unordered_map<std::string, typename ValueOf<type>::Type> values;
+        std::unordered_map<std::string, typename ValueOf<type>::Type, TextHash, std::equal_to<>>
+            values;
     };
     std::tuple<Cache<ValueType::Version>, Cache<ValueType::Backend>, Cache<ValueType::Specifier>,
                Cache<ValueType::ArchList>, Cache<ValueType::BackendList>,
@@ -245,14 +255,18 @@ private:
                 }
                 return; // the member keeps its empty value
             }
-            std::string text = stored_text(statement, at, Column::type);
+            std::string integer_text; // a Flag's 0 or 1
+            const std::string_view text =
+                is_stored_as_integer(Column::type)
+                    ? std::string_view(integer_text = std::to_string(statement.integer(at)))
+                    : statement.text_view(at); // valid until the next step
             if constexpr (ParsedValues::kept(Column::type)) {
                 auto* seen =
                     parsed != nullptr ? parsed->template of<Column::type>(column.allowed) : nullptr;
                 if (seen != nullptr) {
                     auto found = seen->find(text);
                     if (found == seen->end()) {
-                        found = seen->emplace(text, parse(column, text)).first;
+                        found = seen->emplace(std::string(text), parse(column, text)).first;
                     }
                     assign(row, column, found->second);
                     return;
@@ -263,8 +277,7 @@ private:
     }
 
     template <class Column>
-    typename ValueOf<Column::type>::Type parse(const Column& column,
-                                               const std::string& text) const {
+    typename ValueOf<Column::type>::Type parse(const Column& column, std::string_view text) const {
         auto value = parse_value<Column::type>(text, column.allowed);
         if (!value) {
             fail(column.name, value.error().message + " in \"" + value.error().input + "\"");
@@ -279,11 +292,6 @@ private:
         } else {
             row.*column.member = std::forward<Value>(value);
         }
-    }
-
-    static std::string stored_text(const sqlite::Statement& statement, int at, ValueType type) {
-        return is_stored_as_integer(type) ? std::to_string(statement.integer(at))
-                                          : statement.text(at);
     }
 
     [[noreturn]] void fail(std::string_view column, const std::string& message) const {
