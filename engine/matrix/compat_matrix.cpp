@@ -130,7 +130,7 @@ const HsaOverrideFact* CompatMatrix::hsa_override(std::string_view gfx) const {
 
 std::optional<Backend> CompatMatrix::pypi_build(const Version& torch, OperatingSystem os,
                                                 CpuArch arch) const {
-    for (const PublishedBackend& p : pypi_builds) {
+    for (const PublishedBackend& p : *pypi_builds) {
         if (p.torch == torch && p.os == os && p.arch == arch) {
             return p.backend;
         }

@@ -274,7 +274,9 @@ struct CompatMatrix {
     std::vector<IndexFile> wheels; // torch, torchvision, torchaudio wheels for the target OS/CPU
     // Set instead of `wheels`: reads them per release (ReleaseWheels).
     std::shared_ptr<WheelReader> read_wheels;
-    std::vector<PublishedBackend> pypi_builds; // the build `pip install torch==V` gets from PyPI
+    // The build `pip install torch==V` gets from PyPI. A matrix loaded on demand reads them when
+    // first asked: only `check`, `doctor` and `explain-error` do.
+    OnDemand<std::vector<PublishedBackend>> pypi_builds;
     WheelLists wheel_lists;
 
     const ReleaseFact* release(const Version& torch) const;

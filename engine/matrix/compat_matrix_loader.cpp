@@ -330,10 +330,14 @@ std::vector<HsaOverrideFact> hsa_overrides_at(sqlite::Database& db, std::int64_t
 }
 
 // Sets the tables only some questions read: the companion packages (a request that names one,
-// check, doctor), the ROCm targets and the HSA overrides (a machine with an AMD GPU). `wrap` makes
-// the matrix's value of each from its read, a function of the database: read now, or on demand.
+// check, doctor), the ROCm targets and the HSA overrides (a machine with an AMD GPU), the builds
+// PyPI serves (check, doctor, explain-error). `wrap` makes the matrix's value of each from its
+// read, a function of the database: read now, or on demand.
 template <class Wrap>
 void set_asked_tables(CompatMatrix& m, std::int64_t revision, Wrap wrap) {
+    m.pypi_builds = wrap([revision](sqlite::Database& db) {
+        return read_rows(db, dataset_columns::pypi_backend, revision);
+    });
     m.companion_packages = wrap([revision, wheel_lists = m.wheel_lists](sqlite::Database& db) {
         return companion_packages_at(db, revision, wheel_lists);
     });
@@ -357,7 +361,6 @@ CompatMatrix load(MatrixStore& store, std::int64_t revision, const TagEnvironmen
     m.data_as_of = store.data_as_of(revision);
     m.releases = read_rows(db, dataset_columns::torch_release, revision);
     m.published = read_rows(db, dataset_columns::release_backend, revision, platform);
-    m.pypi_builds = read_rows(db, dataset_columns::pypi_backend, revision);
     read_wheel_lists(db, revision, m);
     add_releases_shown_by_files(db, revision, platform_of, m);
     m.backend_cuda = read_rows(db, dataset_columns::backend_cuda, revision);

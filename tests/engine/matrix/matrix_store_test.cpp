@@ -340,6 +340,38 @@ BOOST_AUTO_TEST_CASE(companion_packages_are_read_when_first_asked_for) {
 
 namespace {
 
+// One pypi_backend listing with a row: PyPI's torch 2.7.1 for Linux x86_64 is its cu126 build.
+ListingImport pypi_row() {
+    return ListingImport{
+        &pypi_backend_table(),
+        "data/backends.toml",
+        SourceInfo{"tables", "data/backends.toml", "p1", "2026-11-30T00:00:00Z", "a test"},
+        {RowValues{"2.7.1", "linux", "x86_64", "cu126", std::nullopt, "source-a"}}};
+}
+
+} // namespace
+
+// A matrix loaded on demand reads the builds PyPI serves when a question first asks for one
+// (check, doctor, explain-error; a resolve never does): a damaged row fails only those questions.
+BOOST_AUTO_TEST_CASE(pypi_builds_are_read_when_first_asked_for) {
+    TempDatabase temp;
+    auto store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));
+    BOOST_REQUIRE(store->import(request({pypi_row()})).revision);
+    const Version release = Version::from("2.7.1");
+    const CompatMatrix matrix = load_compat_matrix_every_platform_on_demand(store, 1);
+    BOOST_TEST((matrix.pypi_build(release, OperatingSystem::Linux, CpuArch::X86_64) ==
+                Backend::from("cu126")));
+    BOOST_TEST(!matrix.pypi_build(release, OperatingSystem::Windows, CpuArch::X86_64));
+
+    store->database().execute("UPDATE pypi_backend SET backend = 'cu12x'");
+    const CompatMatrix on_demand = load_compat_matrix_every_platform_on_demand(store, 1);
+    BOOST_CHECK_THROW(on_demand.pypi_build(release, OperatingSystem::Linux, CpuArch::X86_64),
+                      InputError);
+    BOOST_CHECK_THROW(load_compat_matrix_every_platform(*store, 1), InputError);
+}
+
+namespace {
+
 // Each build as "torch backend os arch", with " projected" where only expected.
 std::vector<std::string> described(const std::vector<PublishedBackend>& builds) {
     std::vector<std::string> out;
