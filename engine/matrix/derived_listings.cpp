@@ -24,7 +24,8 @@ RowValues build_row(const IndexBuilds& builds) {
 
 // The rows of the builds `files` show: one per torch release, OS and CPU, in the order first
 // shown, each with its backends in their own order (cpu, then CUDA by version, ...), so that a
-// row does not depend on the order of the files (a listing's rows are not kept in it).
+// row does not depend on the order of the files: `db verify` reads a listing's files back in the
+// order of their key's index, and a reimport may list them in another.
 std::vector<RowValues> builds_shown(const std::vector<const IndexFile*>& files,
                                     bool from_wheel_list) {
     std::map<std::tuple<Version, OperatingSystem, CpuArch>, std::size_t> at;
