@@ -1,6 +1,7 @@
 // index_build and wheel_group: what a wheel_file listing's files show, written with every import
 // in the same revision, filled by schema versions 19 and 20 on a matrix imported before them, and
 // checked by verify.
+#include "engine/base/diagnostic.hpp"
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/derived_listings.hpp"
 #include "engine/matrix/matrix_schema.hpp"
@@ -65,6 +66,24 @@ BOOST_AUTO_TEST_CASE(a_row_holds_the_backends_of_one_release_os_and_cpu_in_their
     // The same files in another order show the same builds: no new revision.
     std::ranges::reverse(files);
     BOOST_TEST(!store.import(request({listing(files, "d1")})).revision.has_value());
+}
+
+// A backend list that does not parse (a database written by something else) fails the read,
+// naming the table, the column and the list.
+BOOST_AUTO_TEST_CASE(a_damaged_backend_list_fails_naming_its_table_and_column) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    store.import(request({listing({wheel(a)}, "d1")}));
+    store.database().execute("UPDATE index_build SET backends = 'cu121 cu12x'");
+    try {
+        builds_at(store, 1);
+        BOOST_FAIL("a damaged backend list was read");
+    } catch (const InputError& e) {
+        const std::string what = e.what();
+        BOOST_TEST(what.find("matrix table index_build") != std::string::npos, what);
+        BOOST_TEST(what.find("column backends: invalid CUDA label") != std::string::npos, what);
+        BOOST_TEST(what.find("in \"cu121 cu12x\"") != std::string::npos, what);
+    }
 }
 
 namespace {
