@@ -230,6 +230,15 @@ std::string_view Statement::text_view(int column) const {
                            : std::string_view();
 }
 
+std::optional<std::string_view> Statement::optional_text_view(int column) const {
+    const auto* text = sqlite3_column_text(statement_, column);
+    if (text == nullptr) { // NULL: the tables are STRICT, so no column holds a BLOB
+        return std::nullopt;
+    }
+    return std::string_view(reinterpret_cast<const char*>(text),
+                            static_cast<std::size_t>(sqlite3_column_bytes(statement_, column)));
+}
+
 std::optional<std::string> Statement::optional_text(int column) const {
     return is_null(column) ? std::nullopt : std::optional<std::string>(text(column));
 }

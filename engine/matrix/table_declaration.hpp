@@ -249,17 +249,20 @@ private:
               ParsedValues* parsed) const {
         if constexpr (Column::decoded) {
             const int at = index++;
-            if (statement.is_null(at)) {
+            std::string integer_text;               // a Flag's 0 or 1
+            std::optional<std::string_view> stored; // valid until the next step
+            if (!is_stored_as_integer(Column::type)) {
+                stored = statement.optional_text_view(at);
+            } else if (!statement.is_null(at)) {
+                stored = integer_text = std::to_string(statement.integer(at));
+            }
+            if (!stored) {
                 if (column.required) {
                     fail(column.name, "NULL in a column that needs a value");
                 }
                 return; // the member keeps its empty value
             }
-            std::string integer_text; // a Flag's 0 or 1
-            const std::string_view text =
-                is_stored_as_integer(Column::type)
-                    ? std::string_view(integer_text = std::to_string(statement.integer(at)))
-                    : statement.text_view(at); // valid until the next step
+            const std::string_view text = *stored;
             if constexpr (ParsedValues::kept(Column::type)) {
                 auto* seen =
                     parsed != nullptr ? parsed->template of<Column::type>(column.allowed) : nullptr;
