@@ -215,19 +215,7 @@ std::int64_t Statement::integer(int column) const {
 }
 
 std::string Statement::text(int column) const {
-    const auto* text = sqlite3_column_text(statement_, column);
-    const int size = sqlite3_column_bytes(statement_, column);
-    return text != nullptr
-               ? std::string(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size))
-               : std::string();
-}
-
-std::string_view Statement::text_view(int column) const {
-    const auto* text = sqlite3_column_text(statement_, column);
-    const int size = sqlite3_column_bytes(statement_, column);
-    return text != nullptr ? std::string_view(reinterpret_cast<const char*>(text),
-                                              static_cast<std::size_t>(size))
-                           : std::string_view();
+    return std::string(optional_text_view(column).value_or(std::string_view()));
 }
 
 std::optional<std::string_view> Statement::optional_text_view(int column) const {
@@ -240,7 +228,8 @@ std::optional<std::string_view> Statement::optional_text_view(int column) const 
 }
 
 std::optional<std::string> Statement::optional_text(int column) const {
-    return is_null(column) ? std::nullopt : std::optional<std::string>(text(column));
+    const auto text = optional_text_view(column);
+    return text ? std::optional<std::string>(*text) : std::nullopt;
 }
 
 std::optional<std::int64_t> Statement::optional_integer(int column) const {

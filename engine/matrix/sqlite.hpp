@@ -99,9 +99,8 @@ public:
 
     std::int64_t integer(int column) const;
     std::string text(int column) const;
-    // The column's text without a copy, valid until the next step() or reset(); "" for NULL.
-    std::string_view text_view(int column) const;
-    // The same, nullopt for NULL: one call into SQLite where is_null and text_view make three.
+    // The column's text without a copy, valid until the next step() or reset(); nullopt for NULL
+    // (one call into SQLite, where is_null and the text make three).
     std::optional<std::string_view> optional_text_view(int column) const;
     std::optional<std::string> optional_text(int column) const;
     std::optional<std::int64_t> optional_integer(int column) const;
