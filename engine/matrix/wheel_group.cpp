@@ -5,6 +5,10 @@
 namespace torchpin {
 
 std::vector<FileTags> WheelGroup::files() const {
+    return files_of(tags);
+}
+
+std::vector<FileTags> files_of(std::string_view tags) {
     std::vector<FileTags> out;
     std::string_view rest = tags;
     while (!rest.empty()) {

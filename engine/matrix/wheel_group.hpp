@@ -44,6 +44,9 @@ struct WheelGroup {
     friend bool operator==(const WheelGroup&, const WheelGroup&) = default;
 };
 
+// The files a group's `tags` text lists, borrowed from it (WheelGroup::files).
+std::vector<FileTags> files_of(std::string_view tags);
+
 // The word a platform tag of `os` holds ("linux", "win", "macosx"): what the SQL filter on the
 // platform_tags of wheel and group rows looks for.
 std::string_view os_word(OperatingSystem os) noexcept;

@@ -115,10 +115,20 @@ const WheelJudge::Fit& WheelJudge::fit(const WheelGroup& group) const {
     if (const auto it = fits_.find(group.tags); it != fits_.end()) {
         return it->second;
     }
-    Fit fit;
-    const std::vector<FileTags> files = group.files();
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        const FileTags& file = files[i];
+    // The fit's files borrow from the key's text, which keeps its place in the map's node; a fit
+    // that throws half made is not kept.
+    const auto entry = fits_.try_emplace(group.tags).first;
+    try {
+        fit_of(entry->first, entry->second);
+        return entry->second;
+    } catch (...) {
+        fits_.erase(entry);
+        throw;
+    }
+}
+
+void WheelJudge::fit_of(std::string_view tags, Fit& fit) const {
+    for (const FileTags& file : files_of(tags)) {
         if (!for_platform(file, tags_)) {
             continue;
         }
@@ -135,10 +145,9 @@ const WheelJudge::Fit& WheelJudge::fit(const WheelGroup& group) const {
             fit.best.clear();
         }
         if (priority == fit.priority) {
-            fit.best.push_back(i);
+            fit.best.push_back(file);
         }
     }
-    return fits_.emplace(group.tags, std::move(fit)).first->second;
 }
 
 WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels,
@@ -178,9 +187,8 @@ WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels
     }
     std::vector<WheelTagColumns> wanted;
     for (const auto& [group, fit] : best) {
-        const std::vector<FileTags> files = group->files();
-        for (const std::size_t i : fit->best) {
-            wanted.push_back(group->tag_columns(files[i]));
+        for (const FileTags& file : fit->best) {
+            wanted.push_back(group->tag_columns(file));
         }
     }
     std::ranges::sort(wanted); // each listing of a file has a group of its own

@@ -41,11 +41,16 @@ public:
         bool for_platform = false;           // one is built for its OS and CPU
         bool for_its_python = false;         // one is for its Python, on whatever platform version
         std::optional<std::size_t> priority; // the best TagRanking gives one
-        std::vector<std::size_t> best;       // those of that priority (in WheelGroup::files order)
+        // The files of that priority, in WheelGroup::files order; they borrow from the text of
+        // the tags the fit is kept by, which lives as long as the judge.
+        std::vector<FileTags> best;
     };
     const Fit& fit(const WheelGroup& group) const;
 
 private:
+    // Fills `fit` from the files the group tags `tags` list.
+    void fit_of(std::string_view tags, Fit& fit) const;
+
     const TagEnvironment& tags_;
     const TagRanking& ranking_;
     std::string machine_platform_;

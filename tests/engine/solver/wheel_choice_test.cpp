@@ -161,4 +161,26 @@ BOOST_AUTO_TEST_CASE(the_groups_choose_what_every_file_chooses) {
     BOOST_TEST(undecided > 0u); // and some find files that do not say whether there is one
 }
 
+// The best files of a fit borrow from the judge's copy of the tags, so a fit stays readable after
+// the group it was judged from is gone (the groups of a release are read anew per question).
+BOOST_AUTO_TEST_CASE(a_fit_outlives_the_group_it_was_judged_from) {
+    const TagEnvironment tags =
+        machine(OperatingSystem::Linux, CpuArch::X86_64, "cp3.11", OsVersion{2, 35});
+    const TagRanking ranking(tags);
+    const WheelJudge judge(tags, ranking, platform_tags(tags).front());
+    const WheelJudge::Fit* fit = nullptr;
+    {
+        WheelGroup group;
+        group.tags = "cp310-cp310-linux_x86_64 cp311-cp311-manylinux_2_28_x86_64 "
+                     "cp311-cp311-win_amd64";
+        fit = &judge.fit(group);
+        std::ranges::fill(group.tags, 'x');
+    }
+    BOOST_TEST(fit->for_platform);
+    BOOST_TEST_REQUIRE(fit->best.size() == 1u);
+    BOOST_TEST(fit->best.front().interpreters == "cp311");
+    BOOST_TEST(fit->best.front().abis == "cp311");
+    BOOST_TEST(fit->best.front().platforms == "manylinux_2_28_x86_64");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
