@@ -51,6 +51,7 @@ const TableSpec& known_issue_table() { static const TableSpec s = dataset_column
 const TableSpec& hsa_override_table() { static const TableSpec s = dataset_columns::hsa_override.spec(); return s; }
 const TableSpec& companion_package_table() { static const TableSpec s = dataset_columns::companion_package.spec(); return s; }
 const TableSpec& index_build_table() { static const TableSpec s = dataset_columns::index_build.spec(); return s; }
+const TableSpec& index_build_union_table() { static const TableSpec s = dataset_columns::index_build_union.spec(); return s; }
 const TableSpec& wheel_group_table() { static const TableSpec s = dataset_columns::wheel_group.spec(); return s; }
 // clang-format on
 
@@ -83,7 +84,8 @@ const std::vector<const TableSpec*>& revisioned_tables() {
 }
 
 const std::vector<const TableSpec*>& derived_tables() {
-    static const std::vector<const TableSpec*> all{&index_build_table(), &wheel_group_table()};
+    static const std::vector<const TableSpec*> all{&index_build_table(), &wheel_group_table(),
+                                                   &index_build_union_table()};
     return all;
 }
 

@@ -359,16 +359,29 @@ inline constexpr auto companion_package = table<CompanionPackageFact>("companion
     stored<Text>("derivation"),
     stored<Citations>("cites"));
 
+// The columns of index_build and index_build_union: one torch release on one OS and CPU, and the
+// backends of its builds.
+constexpr auto index_builds_table(std::string_view name, int since) {
+    return table<IndexBuilds>(name, since,
+        key<Version>("torch", &IndexBuilds::torch),
+        key<Os>("os", &IndexBuilds::os),
+        key<CpuArch>("arch", &IndexBuilds::arch),
+        required<BackendList>("backends", &IndexBuilds::backends));
+}
+
 // Derived: the builds that each wheel_file listing's observed torch files of the PyTorch index
 // show, one row per torch release, OS and CPU with its backends, one listing per wheel_file
 // listing, written by every import in the same revision (engine/matrix/derived_listings.hpp), so
 // that a command reads a few rows per release instead of scanning every file (schema version 20;
 // 11's table had one row per backend: 1,379 rows to read on a full-size matrix instead of 821).
-inline constexpr auto index_build = table<IndexBuilds>("index_build", 20,
-    key<Version>("torch", &IndexBuilds::torch),
-    key<Os>("os", &IndexBuilds::os),
-    key<CpuArch>("arch", &IndexBuilds::arch),
-    required<BackendList>("backends", &IndexBuilds::backends));
+inline constexpr auto index_build = index_builds_table("index_build", 20);
+
+// Derived: index_build's rows merged over every listing, one row per torch release, OS and CPU,
+// in one listing (`index_build`) that an import rewrites when an index_build listing changes, so
+// that a command reads each build once however many pages list its files (schema version 21:
+// /whl/torch/ and /whl/<backend>/torch/ list every file twice; 821 rows on a full-size matrix
+// become 190).
+inline constexpr auto index_build_union = index_builds_table("index_build_union", 21);
 
 // Derived: each wheel_file listing's files grouped by release, backend, OS and standing, with
 // each file's tags, one listing per wheel_file listing, written with every import
@@ -413,6 +426,7 @@ const TableSpec& known_issue_table();
 const TableSpec& hsa_override_table();
 const TableSpec& companion_package_table();
 const TableSpec& index_build_table();
+const TableSpec& index_build_union_table();
 const TableSpec& wheel_group_table();
 
 // The tables the data files of data/ fill ([[name]] entries), in the order above.
@@ -422,8 +436,9 @@ const TableSpec* find_dataset_table(std::string_view name);
 // Every revisioned table an import or data/ states: wheel_file, wheel_metadata, then the dataset
 // tables.
 const std::vector<const TableSpec*>& revisioned_tables();
-// The revisioned tables derived from those by every import (index_build, wheel_group): not content
-// of their own, so left out of revision digests, diffs and exports.
+// The revisioned tables derived from those by every import (index_build, wheel_group,
+// index_build_union): not content of their own, so left out of revision digests, diffs and
+// exports.
 const std::vector<const TableSpec*>& derived_tables();
 
 } // namespace torchpin

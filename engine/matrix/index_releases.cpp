@@ -78,7 +78,8 @@ SpecifierSet without_local_labels(const SpecifierSet& set) {
 
 void add_releases_shown_by_files(sqlite::Database& db, std::int64_t revision,
                                  const TagEnvironment* machine, CompatMatrix& m) {
-    const std::vector<IndexBuilds> shown = read_rows(db, dataset_columns::index_build, revision);
+    const std::vector<IndexBuilds> shown =
+        read_rows(db, dataset_columns::index_build_union, revision);
     for (const IndexBuilds& builds : shown) {
         if (is_final(builds.torch) && m.release(builds.torch) == nullptr) {
             ReleaseFact learned{.torch = builds.torch};

@@ -10,8 +10,8 @@
 namespace torchpin {
 
 // Adds to m.releases each final torch release (no pre-, post- or dev-release) that observed torch
-// files of the PyTorch index show (index_build) and no curated row names, marked from_index, and
-// to m.published every build those files show of a release m.releases then holds, for
+// files of the PyTorch index show (index_build_union) and no curated row names, marked from_index,
+// and to m.published every build those files show of a release m.releases then holds, for
 // `machine`'s OS and CPU (nullptr: for every platform), marking a projected one seen: a file on
 // the index is the strongest evidence of a build. m.releases stays newest first.
 void add_releases_shown_by_files(sqlite::Database& db, std::int64_t revision,

@@ -124,7 +124,8 @@ struct Migration {
 // migration that passes 11 reaches). 12: rocm_target's torch range. 13: release_cuda's os.
 // 14: wheel_metadata. 15: cuda_branch. 16: companion_package. 17: companion_package's label.
 // 18: the wheel_file index by release with tags. 19: wheel_group, derived from the wheel files
-// already imported. 20: index_build by release and platform, filled anew.
+// already imported. 20: index_build by release and platform, filled anew. 21: index_build_union,
+// merged from index_build at every revision.
 // (Versions 5, 8, 9 and 10 rebuilt their tables to keep a column order before the declarations
 // existed; every read names its columns.)
 const std::vector<Migration>& migrations() {
@@ -149,6 +150,7 @@ const std::vector<Migration>& migrations() {
         {"", wheel_file_by_release_and_tags},
         {"", wheel_group_by_release, fill_wheel_groups},
         {index_build_by_platform, "", fill_index_builds},
+        {"", "", fill_index_build_union},
     };
     return all;
 }

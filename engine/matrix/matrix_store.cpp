@@ -310,6 +310,7 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
     auto link_source =
         db_.prepare("INSERT OR IGNORE INTO revision_source (revision, source) VALUES (?1, ?2)");
     std::map<const TableSpec*, ListingReplacer> replacers;
+    bool merge_builds = false; // an index_build listing changed: index_build_union follows
     for (const Pending& pending : changed) {
         const ListingImport& listing = *pending.listing;
         const std::int64_t source = source_id(listing.source);
@@ -328,6 +329,7 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
         const ListingChange change =
             replacer->second.replace(listing.name, listing.rows, source, revision);
         if (is_derived(listing.table->name)) {
+            merge_builds = merge_builds || listing.table == &index_build_table();
             continue;
         }
         result.rows.added += change.added;
@@ -335,6 +337,9 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
         result.rows.changed += change.changed;
         result.rows.unchanged += change.unchanged;
         ++result.listings_changed;
+    }
+    if (merge_builds) {
+        refresh_index_build_union(db_, revision);
     }
     db_.prepare("UPDATE revision SET content_digest = ?1 WHERE number = ?2")
         .bind(1, std::string_view(revision_digest(revision)))
@@ -592,6 +597,19 @@ std::vector<std::string> MatrixStore::verify() {
             derived_digest.text(0) != content_digest(listing.rows, *listing.table)) {
             problems.push_back("listing " + listing.name + ": its " + listing.table->name +
                                " rows are not what its wheel files show");
+        }
+        derived_digest.reset();
+    }
+    // What index_build's listings hold, merged, is what index_build_union holds.
+    if (const auto latest = latest_revision_number()) {
+        derived_digest.bind(1, std::string_view(index_build_union_table().name))
+            .bind(2, std::string_view(index_build_table().name));
+        const std::vector<RowValues> merged = index_build_union_at(db_, *latest);
+        const bool recorded = derived_digest.step();
+        if (recorded ? derived_digest.text(0) != content_digest(merged, index_build_union_table())
+                     : !merged.empty()) {
+            problems.push_back("listing index_build: its index_build_union rows are not "
+                               "index_build's merged");
         }
         derived_digest.reset();
     }

@@ -1,6 +1,6 @@
 // index_build and wheel_group: what a wheel_file listing's files show, written with every import
 // in the same revision, filled by schema versions 19 and 20 on a matrix imported before them, and
-// checked by verify.
+// checked by verify; index_build_union, index_build merged over the listings (version 21).
 #include "engine/base/diagnostic.hpp"
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/derived_listings.hpp"
@@ -16,11 +16,12 @@ using namespace torchpin::test::store;
 
 namespace {
 
-// The rows index_build holds at `revision`, as "torch os arch: backends".
-std::vector<std::string> builds_at(MatrixStore& store, std::int64_t revision) {
+// The rows index_build (or index_build_union) holds at `revision`, as "torch os arch: backends".
+template <class Table = decltype(dataset_columns::index_build)>
+std::vector<std::string> builds_at(MatrixStore& store, std::int64_t revision,
+                                   const Table& table = dataset_columns::index_build) {
     std::vector<std::string> out;
-    for (const IndexBuilds& b :
-         read_rows(store.database(), dataset_columns::index_build, revision)) {
+    for (const IndexBuilds& b : read_rows(store.database(), table, revision)) {
         std::string row = b.torch.to_string() + ' ' + std::string(name(b.os)) + ' ' +
                           std::string(name(b.arch)) + ':';
         for (const Backend& backend : b.backends) {
@@ -28,6 +29,19 @@ std::vector<std::string> builds_at(MatrixStore& store, std::int64_t revision) {
         }
         out.push_back(row);
     }
+    return out;
+}
+
+std::vector<std::string> merged_at(MatrixStore& store, std::int64_t revision) {
+    return builds_at(store, revision, dataset_columns::index_build_union);
+}
+
+// A listing of `files` from the page that lists every backend's files (/whl/torch/).
+ListingImport every_backend_page(const std::vector<IndexFile>& files, const std::string& digest) {
+    const std::string page = "https://download.pytorch.org/whl/torch/";
+    ListingImport out = listing(files, digest);
+    out.name = page;
+    out.source.uri = page;
     return out;
 }
 
@@ -86,6 +100,42 @@ BOOST_AUTO_TEST_CASE(a_damaged_backend_list_fails_naming_its_table_and_column) {
     }
 }
 
+// Both pages list a release's files: the union holds each release, OS and CPU once, with the
+// backends of every listing, and follows an import that changes one listing; an earlier revision
+// still reads its own.
+BOOST_AUTO_TEST_CASE(the_union_holds_each_build_once_over_every_listing) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    const IndexFile cu118 = wheel("torch-2.1.2+cu118-cp311-cp311-linux_x86_64.whl");
+    const IndexFile cpu = wheel("torch-2.1.2+cpu-cp311-cp311-linux_x86_64.whl");
+    const IndexFile windows = wheel("torch-2.1.1+cu121-cp311-cp311-win_amd64.whl");
+    store.import(request({listing({wheel(a), wheel(c)}, "d1"),
+                          every_backend_page({wheel(a), cu118, cpu, windows}, "e1")}));
+    BOOST_TEST(builds_at(store, 1).size() == 4u); // one row per listing, release and platform
+    BOOST_TEST(
+        merged_at(store, 1) ==
+            (std::vector<std::string>{"2.1.2 linux x86_64: cpu cu118 cu121",
+                                      "2.1.1 linux x86_64: cu121", "2.1.1 windows x86_64: cu121"}),
+        boost::test_tools::per_element());
+    BOOST_TEST(store.verify().empty());
+    // The same pages again make no revision.
+    BOOST_TEST(!store
+                    .import(request({listing({wheel(c), wheel(a)}, "d1"),
+                                     every_backend_page({cpu, windows, cu118, wheel(a)}, "e1")}))
+                    .revision.has_value());
+    // One page loses its CPU file and the other its Linux 2.1.1: the union follows, its unchanged
+    // row kept (first), the changed one new.
+    BOOST_TEST(store
+                   .import(request({listing({wheel(a)}, "d2"),
+                                    every_backend_page({wheel(a), cu118, windows}, "e2")}))
+                   .revision.value_or(0) == 2);
+    BOOST_TEST(merged_at(store, 2) == (std::vector<std::string>{"2.1.1 windows x86_64: cu121",
+                                                                "2.1.2 linux x86_64: cu118 cu121"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(merged_at(store, 1).size() == 3u);
+    BOOST_TEST(store.verify().empty());
+}
+
 namespace {
 
 // Two imports into `path`, then back to what a torchpin of schema version `version` left: none
@@ -136,6 +186,17 @@ BOOST_AUTO_TEST_CASE(version_20_fills_the_builds_of_a_matrix_imported_before_it)
     BOOST_TEST(store.verify().empty());
 }
 
+BOOST_AUTO_TEST_CASE(version_21_merges_the_builds_of_a_matrix_imported_before_it) {
+    TempDatabase temp;
+    import_two_revisions_as_of(temp.path, 20);
+    auto store = MatrixStore::open(temp.path, true);
+    BOOST_TEST(store.database().user_version() == latest_schema_version());
+    BOOST_TEST(merged_at(store, 1) == builds_at(store, 1), boost::test_tools::per_element());
+    BOOST_TEST(merged_at(store, 2) == builds_at(store, 2), boost::test_tools::per_element());
+    BOOST_TEST(merged_at(store, 2).size() == 2u);
+    BOOST_TEST(store.verify().empty());
+}
+
 BOOST_AUTO_TEST_CASE(version_19_fills_the_wheel_groups_of_a_matrix_imported_before_it) {
     TempDatabase temp;
     import_two_revisions_as_of(temp.path, 18);
@@ -161,6 +222,18 @@ BOOST_AUTO_TEST_CASE(verify_finds_builds_the_files_do_not_show) {
     const auto problems = store.verify();
     BOOST_TEST(std::any_of(problems.begin(), problems.end(), [](const std::string& p) {
         return p.find("index_build rows are not what its wheel files show") != std::string::npos;
+    }));
+}
+
+BOOST_AUTO_TEST_CASE(verify_finds_a_union_that_is_not_the_builds_merged) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    store.import(request({listing({wheel(a)}, "d1")}));
+    store.database().execute("DELETE FROM index_build_union; DELETE FROM listing WHERE "
+                             "table_name = 'index_build_union'");
+    const auto problems = store.verify();
+    BOOST_TEST(std::any_of(problems.begin(), problems.end(), [](const std::string& p) {
+        return p.find("index_build_union rows are not index_build's merged") != std::string::npos;
     }));
 }
 
