@@ -17,6 +17,7 @@
 #include "engine/pep/version.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -226,6 +227,9 @@ struct KnownIssueFact {
     std::string decided_by = {};
 };
 
+// Called on files one by one; false: no more are wanted.
+using FileVisitor = std::function<bool(const IndexFile&)>;
+
 // Where a matrix loaded without its wheel files reads them, one release at a time, from where the
 // matrix came from; it keeps each file it decoded for as long as any copy of it lives. Files come
 // in the matrix's order.
@@ -240,9 +244,10 @@ public:
     // What those files are, as groups (the derived wheel_group table), without the files.
     virtual std::vector<WheelGroup> groups(std::string_view package,
                                            const Version& public_version) = 0;
-    // Those of the package's files whose version and tags are one of `wanted`.
-    virtual std::vector<const IndexFile*> tagged(std::string_view package,
-                                                 const std::vector<WheelTagColumns>& wanted) = 0;
+    // Calls `visit` on those of the package's files whose version and tags are one of `wanted`,
+    // in the matrix's order, until it returns false: a file past that is not decoded.
+    virtual void visit_tagged(std::string_view package, const std::vector<WheelTagColumns>& wanted,
+                              const FileVisitor& visit) = 0;
 };
 
 // The wheel_file listings that are wheel lists (the files a lockfile, hash file or script pins),

@@ -110,8 +110,8 @@ public:
         return groups;
     }
 
-    std::vector<const IndexFile*> tagged(std::string_view package,
-                                         const std::vector<WheelTagColumns>& wanted) override {
+    void visit_tagged(std::string_view package, const std::vector<WheelTagColumns>& wanted,
+                      const FileVisitor& visit) override {
         if (!tagged_rows_) {
             tagged_rows_ = store_->database().prepare(
                 "SELECT id FROM wheel_file WHERE " + valid_at(1) +
@@ -134,7 +134,11 @@ public:
         }
         std::ranges::sort(ids);
         ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-        return decoded(ids);
+        for (const std::int64_t id : ids) {
+            if (!visit(decoded(id))) {
+                return; // a full-size index lists each file twice: the second is often not read
+            }
+        }
     }
 
 private:
@@ -180,22 +184,27 @@ private:
     std::vector<const IndexFile*> decoded(const std::vector<std::int64_t>& ids) {
         std::vector<const IndexFile*> files;
         for (const std::int64_t id : ids) {
-            auto it = rows_.find(id);
-            if (it == rows_.end()) {
-                if (!row_by_id_) {
-                    row_by_id_ = store_->database().prepare(wheel_row_select() + " WHERE id = ?1");
-                }
-                row_by_id_->reset();
-                row_by_id_->bind(1, id);
-                if (!row_by_id_->step()) { // an import closes rows, it never deletes one
-                    throw std::logic_error("wheel_file row " + std::to_string(id) +
-                                           " vanished while it was read");
-                }
-                it = rows_.emplace(id, wheel_row(*row_by_id_)).first;
-            }
-            files.push_back(&it->second);
+            files.push_back(&decoded(id));
         }
         return files;
+    }
+
+    // The row `id`, decoded on first use.
+    const IndexFile& decoded(std::int64_t id) {
+        auto it = rows_.find(id);
+        if (it == rows_.end()) {
+            if (!row_by_id_) {
+                row_by_id_ = store_->database().prepare(wheel_row_select() + " WHERE id = ?1");
+            }
+            row_by_id_->reset();
+            row_by_id_->bind(1, id);
+            if (!row_by_id_->step()) { // an import closes rows, it never deletes one
+                throw std::logic_error("wheel_file row " + std::to_string(id) +
+                                       " vanished while it was read");
+            }
+            it = rows_.emplace(id, wheel_row(*row_by_id_)).first;
+        }
+        return it->second;
     }
 
     std::shared_ptr<MatrixStore> store_;
@@ -241,9 +250,11 @@ public:
         return groups;
     }
 
-    std::vector<const IndexFile*> tagged(std::string_view package,
-                                         const std::vector<WheelTagColumns>& wanted) override {
-        return suiting(every_platform_->tagged(package, wanted));
+    void visit_tagged(std::string_view package, const std::vector<WheelTagColumns>& wanted,
+                      const FileVisitor& visit) override {
+        every_platform_->visit_tagged(package, wanted, [&](const IndexFile& file) {
+            return !file_suits_platform(file, word_) || visit(file);
+        });
     }
 
 private:

@@ -10,14 +10,17 @@ namespace torchpin {
 
 namespace {
 
-// The files the reader returned that are the package's at the public version: the reader
-// matches version texts; the parsed names and versions have the last word.
+// Whether a file the reader returned is the package's at the public version: the reader matches
+// version texts; the parsed names and versions have the last word.
+bool of_release(const IndexFile& file, std::string_view package, const Version& public_version) {
+    return file.wheel.name().normalized() == package &&
+           file.wheel.version().public_version() == public_version;
+}
+
 ReleaseWheels::Files of_release(ReleaseWheels::Files files, std::string_view package,
                                 const Version& public_version) {
-    std::erase_if(files, [&](const IndexFile* file) {
-        return file->wheel.name().normalized() != package ||
-               file->wheel.version().public_version() != public_version;
-    });
+    std::erase_if(
+        files, [&](const IndexFile* file) { return !of_release(*file, package, public_version); });
     return files;
 }
 
@@ -63,16 +66,30 @@ const ReleaseWheels::Groups& ReleaseWheels::groups(std::string_view package,
 
 ReleaseWheels::Files ReleaseWheels::tagged(std::string_view package, const Version& version,
                                            const std::vector<WheelTagColumns>& wanted) const {
+    Files files;
+    visit_tagged(package, version, wanted, [&](const IndexFile& file) {
+        files.push_back(&file);
+        return true;
+    });
+    return files;
+}
+
+void ReleaseWheels::visit_tagged(std::string_view package, const Version& version,
+                                 const std::vector<WheelTagColumns>& wanted,
+                                 const FileVisitor& visit) const {
     const Version public_version = version.public_version();
     if (reader_ != nullptr) {
-        return of_release(reader_->tagged(package, wanted), package, public_version);
+        reader_->visit_tagged(package, wanted, [&](const IndexFile& file) {
+            return !of_release(file, package, public_version) || visit(file);
+        });
+        return;
     }
     const std::set<WheelTagColumns> wanted_set(wanted.begin(), wanted.end());
-    Files files;
-    std::ranges::copy_if(
-        of(package, public_version), std::back_inserter(files),
-        [&](const IndexFile* file) { return wanted_set.contains(tag_columns(*file)); });
-    return files;
+    for (const IndexFile* file : of(package, public_version)) {
+        if (wanted_set.contains(tag_columns(*file)) && !visit(*file)) {
+            return;
+        }
+    }
 }
 
 const ReleaseWheels::Files& ReleaseWheels::read(std::string_view package,

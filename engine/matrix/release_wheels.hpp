@@ -33,6 +33,10 @@ public:
     // a reader finds them without reading the release's other files.
     Files tagged(std::string_view package, const Version& version,
                  const std::vector<WheelTagColumns>& wanted) const;
+    // Calls `visit` on those files in that order until it returns false; a reader decodes no file
+    // past that.
+    void visit_tagged(std::string_view package, const Version& version,
+                      const std::vector<WheelTagColumns>& wanted, const FileVisitor& visit) const;
 
 private:
     template <class Value>

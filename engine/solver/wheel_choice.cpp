@@ -78,23 +78,12 @@ bool for_python(const FileTags& file, const TagEnvironment& tags,
     });
 }
 
-// The file pip installs among `files`, which have the tags of the best priority the machine gives
-// the release's files of the backend, in the matrix's order: those of the backend's groups pass
-// the groups' tests, on each file.
-const IndexFile* first_best(const ReleaseWheels::Files& files, const CompatMatrix& matrix,
-                            const TagEnvironment& tags, const Backend& backend) {
-    const IndexFile* best = nullptr;
-    for (const IndexFile* file : files) {
-        if (file->wheel.variant_label() || !of_backend(file->backend, backend) ||
-            !wheel_for_platform(*file, tags) || !matrix.on_pytorch_index(*file)) {
-            continue;
-        }
-        if (best == nullptr ||
-            (file->provenance == Provenance::Observed && best->provenance == Provenance::Derived)) {
-            best = file;
-        }
-    }
-    return best;
+// Whether pip would install `file` of `backend` on the machine: not a variant, of the backend,
+// built for the machine's OS and CPU, and on the PyTorch index.
+bool installable(const IndexFile& file, const CompatMatrix& matrix, const TagEnvironment& tags,
+                 const Backend& backend) {
+    return !file.wheel.variant_label() && of_backend(file.backend, backend) &&
+           wheel_for_platform(file, tags) && matrix.on_pytorch_index(file);
 }
 
 } // namespace
@@ -193,8 +182,17 @@ WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels
     }
     std::ranges::sort(wanted); // each listing of a file has a group of its own
     wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
-    choice.best =
-        first_best(wheels.tagged(package, version, wanted), matrix, judge.tags(), backend);
+    // The file pip installs among those of the best-ranked tags, in the matrix's order (the
+    // groups' tests hold for each): the first, unless it is derived and a later one observed.
+    // An observed file is not bettered, so no later file is decoded.
+    wheels.visit_tagged(package, version, wanted, [&](const IndexFile& file) {
+        if (installable(file, matrix, judge.tags(), backend) &&
+            (choice.best == nullptr || (file.provenance == Provenance::Observed &&
+                                        choice.best->provenance == Provenance::Derived))) {
+            choice.best = &file;
+        }
+        return choice.best == nullptr || choice.best->provenance != Provenance::Observed;
+    });
     return choice;
 }
 

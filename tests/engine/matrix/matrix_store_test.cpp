@@ -704,6 +704,28 @@ BOOST_AUTO_TEST_CASE(groups_read_from_the_matrix_are_those_its_files_make) {
     BOOST_TEST(!store->verify().empty());
 }
 
+// A visit of tagged files that stops at one decodes none after it: the wheel list's copy of the
+// pure wheel (a later row), damaged, is read only by a visit that goes on.
+BOOST_AUTO_TEST_CASE(a_visit_of_tagged_files_decodes_none_past_where_it_stops) {
+    TempDatabase temp;
+    auto store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));
+    BOOST_REQUIRE(store->import(request(listings_of_one_release())).revision);
+    store->database().execute(
+        "UPDATE wheel_file SET file_name = 'not a wheel' WHERE listing = "
+        "'https://example.org/hashes.txt' AND file_name = 'torch-2.1.0-py2.py3-none-any.whl'");
+    const CompatMatrix matrix =
+        load_compat_matrix_wheels_on_demand(store, 1, three_machines().front());
+    const ReleaseWheels wheels(matrix);
+    const std::vector<WheelTagColumns> wanted{{"2.1.0", "py2.py3", "none", "any"}};
+    std::vector<std::string> visited;
+    wheels.visit_tagged("torch", Version::from("2.1.0"), wanted, [&](const IndexFile& file) {
+        visited.push_back(file.listing);
+        return false;
+    });
+    BOOST_TEST(visited == std::vector<std::string>{cu121_page}, boost::test_tools::per_element());
+    BOOST_CHECK_THROW(wheels.tagged("torch", Version::from("2.1.0"), wanted), InputError);
+}
+
 // The files of given versions and tags are those filtering the release's files finds, in the
 // same order; the release's other rows are never decoded.
 BOOST_AUTO_TEST_CASE(tagged_files_are_found_without_decoding_the_release_s_other_rows) {

@@ -433,12 +433,11 @@ public:
         asked_.push_back(std::string(package) + " " + public_version.to_string());
         return {};
     }
-    std::vector<const IndexFile*> tagged(std::string_view package,
-                                         const std::vector<WheelTagColumns>& wanted) override {
+    void visit_tagged(std::string_view package, const std::vector<WheelTagColumns>& wanted,
+                      const FileVisitor&) override {
         for (const WheelTagColumns& tags : wanted) {
             asked_.push_back(std::string(package) + " " + tags.version);
         }
-        return {};
     }
 
 private:
