@@ -73,8 +73,8 @@ std::string family_wheels_sql(const std::string& wheel_filter) {
 
 // The wheel rows of one package and public version, each decoded once and kept: every row of the
 // release (one scan of its entries in the index on (package, version, tags)); the release's
-// wheel_group rows, which say what its files are without them; or the rows of given versions and
-// tags, one seek each in that index, such as the files a machine installs best. An unpinned
+// wheel_group_union rows, which say what its files are without them; or the rows of given versions
+// and tags, one seek each in that index, such as the files a machine installs best. An unpinned
 // resolve asks for two to five releases; one that walks them all (no answer) reads every
 // release's groups and the best files of each build (docs/performance.md).
 class WheelShelf final : public WheelReader {
@@ -100,12 +100,12 @@ public:
     std::vector<WheelGroup> groups(std::string_view package,
                                    const Version& public_version) override {
         auto& select = bound(group_rows_,
-                             "SELECT " + dataset_columns::wheel_group.decoded_columns() +
-                                 " FROM wheel_group" + release_condition(),
+                             "SELECT " + dataset_columns::wheel_group_union.decoded_columns() +
+                                 " FROM wheel_group_union" + release_condition(),
                              package, public_version.to_string());
         std::vector<WheelGroup> groups;
         while (select.step()) {
-            groups.push_back(dataset_columns::wheel_group.decode(select, 0, &parsed_));
+            groups.push_back(dataset_columns::wheel_group_union.decode(select, 0, &parsed_));
         }
         return groups;
     }

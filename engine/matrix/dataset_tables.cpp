@@ -53,6 +53,7 @@ const TableSpec& companion_package_table() { static const TableSpec s = dataset_
 const TableSpec& index_build_table() { static const TableSpec s = dataset_columns::index_build.spec(); return s; }
 const TableSpec& index_build_union_table() { static const TableSpec s = dataset_columns::index_build_union.spec(); return s; }
 const TableSpec& wheel_group_table() { static const TableSpec s = dataset_columns::wheel_group.spec(); return s; }
+const TableSpec& wheel_group_union_table() { static const TableSpec s = dataset_columns::wheel_group_union.spec(); return s; }
 // clang-format on
 
 const std::vector<const TableSpec*>& dataset_tables() {
@@ -85,7 +86,8 @@ const std::vector<const TableSpec*>& revisioned_tables() {
 
 const std::vector<const TableSpec*>& derived_tables() {
     static const std::vector<const TableSpec*> all{&index_build_table(), &wheel_group_table(),
-                                                   &index_build_union_table()};
+                                                   &index_build_union_table(),
+                                                   &wheel_group_union_table()};
     return all;
 }
 

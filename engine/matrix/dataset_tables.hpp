@@ -377,26 +377,38 @@ constexpr auto index_builds_table(std::string_view name, int since) {
 inline constexpr auto index_build = index_builds_table("index_build", 20);
 
 // Derived: index_build's rows merged over every listing, one row per torch release, OS and CPU,
-// in one listing (`index_build`) that an import rewrites when an index_build listing changes, so
-// that a command reads each build once however many pages list its files (schema version 21:
-// /whl/torch/ and /whl/<backend>/torch/ list every file twice; 821 rows on a full-size matrix
-// become 190).
+// in one listing (`index_build`) that an import rewrites when an index_build listing changes
+// (engine/matrix/merged_listings.hpp), so that a command reads each build once however many pages
+// list its files (schema version 21: /whl/torch/ and /whl/<backend>/torch/ list every file twice;
+// 821 rows on a full-size matrix become 190).
 inline constexpr auto index_build_union = index_builds_table("index_build_union", 21);
+
+// The columns of wheel_group and wheel_group_union: a group of files of one release, backend, OS
+// and standing, with their platforms and tags.
+constexpr auto wheel_groups_table(std::string_view name, int since) {
+    return table<WheelGroup>(name, since,
+        key<Text>("package", &WheelGroup::package),
+        key<Version>("version", &WheelGroup::version),
+        optional_key<Backend>("backend", &WheelGroup::backend),
+        key<Text>("os", &WheelGroup::os),
+        key<Flag>("variant", &WheelGroup::variant),
+        key<Flag>("on_pytorch_index", &WheelGroup::on_pytorch_index),
+        key<Flag>("lists_every_file", &WheelGroup::lists_every_file),
+        required<Text>("platform_tags", &WheelGroup::platforms),
+        required<Text>("tags", &WheelGroup::tags));
+}
 
 // Derived: each wheel_file listing's files grouped by release, backend, OS and standing, with
 // each file's tags, one listing per wheel_file listing, written with every import
 // (engine/matrix/derived_listings.hpp), so that a question about a release reads a few groups
 // instead of its files.
-inline constexpr auto wheel_group = table<WheelGroup>("wheel_group", 19,
-    key<Text>("package", &WheelGroup::package),
-    key<Version>("version", &WheelGroup::version),
-    optional_key<Backend>("backend", &WheelGroup::backend),
-    key<Text>("os", &WheelGroup::os),
-    key<Flag>("variant", &WheelGroup::variant),
-    key<Flag>("on_pytorch_index", &WheelGroup::on_pytorch_index),
-    key<Flag>("lists_every_file", &WheelGroup::lists_every_file),
-    required<Text>("platform_tags", &WheelGroup::platforms),
-    required<Text>("tags", &WheelGroup::tags));
+inline constexpr auto wheel_group = wheel_groups_table("wheel_group", 19);
+
+// Derived: wheel_group's rows merged over every listing, the groups of one key one group with
+// their files' platforms and tags together, in one listing (`wheel_group`) rewritten like
+// index_build_union's, so that a question about a release reads each group once however many
+// pages list its files (schema version 21: 3,406 groups on a full-size matrix become 1,866).
+inline constexpr auto wheel_group_union = wheel_groups_table("wheel_group_union", 21);
 // clang-format on
 
 } // namespace dataset_columns
@@ -428,6 +440,7 @@ const TableSpec& companion_package_table();
 const TableSpec& index_build_table();
 const TableSpec& index_build_union_table();
 const TableSpec& wheel_group_table();
+const TableSpec& wheel_group_union_table();
 
 // The tables the data files of data/ fill ([[name]] entries), in the order above.
 const std::vector<const TableSpec*>& dataset_tables();
@@ -436,9 +449,8 @@ const TableSpec* find_dataset_table(std::string_view name);
 // Every revisioned table an import or data/ states: wheel_file, wheel_metadata, then the dataset
 // tables.
 const std::vector<const TableSpec*>& revisioned_tables();
-// The revisioned tables derived from those by every import (index_build, wheel_group,
-// index_build_union): not content of their own, so left out of revision digests, diffs and
-// exports.
+// The revisioned tables derived from those by every import (index_build, wheel_group and their
+// unions): not content of their own, so left out of revision digests, diffs and exports.
 const std::vector<const TableSpec*>& derived_tables();
 
 } // namespace torchpin

@@ -1,5 +1,5 @@
-// derived_listings_of and the fills of schema versions 19, 20 and 21: wheel_group and index_build
-// from a wheel_file listing's files, index_build_union from index_build.
+// derived_listings_of and the fills of schema versions 19 and 20: wheel_group and index_build
+// from a wheel_file listing's files.
 #include "engine/matrix/derived_listings.hpp"
 
 #include "engine/matrix/dataset_tables.hpp"
@@ -12,9 +12,9 @@
 
 namespace torchpin {
 
-namespace {
+namespace {} // namespace
 
-RowValues build_row(const IndexBuilds& builds) {
+RowValues index_build_row(const IndexBuilds& builds) {
     std::string backends;
     for (const Backend& backend : builds.backends) {
         backends += (backends.empty() ? "" : " ") + backend.to_string();
@@ -23,13 +23,7 @@ RowValues build_row(const IndexBuilds& builds) {
             std::move(backends)};
 }
 
-// Adds `backend` to `backends` (in their own order, each once) unless it is there.
-void add_backend(std::vector<Backend>& backends, const Backend& backend) {
-    const auto place = std::lower_bound(backends.begin(), backends.end(), backend);
-    if (place == backends.end() || *place != backend) {
-        backends.insert(place, backend);
-    }
-}
+namespace {
 
 // The rows of the builds `files` show: one per torch release, OS and CPU, in the order first
 // shown, each with its backends in their own order (cpu, then CUDA by version, ...), so that a
@@ -54,7 +48,7 @@ std::vector<RowValues> builds_shown(const std::vector<const IndexFile*>& files,
     std::vector<RowValues> rows;
     rows.reserve(shown.size());
     for (const IndexBuilds& builds : shown) {
-        rows.push_back(build_row(builds));
+        rows.push_back(index_build_row(builds));
     }
     return rows;
 }
@@ -63,7 +57,9 @@ std::string flag_text(bool flag) {
     return flag ? "1" : "0";
 }
 
-RowValues group_row(const WheelGroup& group) {
+} // namespace
+
+RowValues wheel_group_row(const WheelGroup& group) {
     return {group.package,
             group.version.to_string(),
             group.backend ? std::optional(group.backend->to_string()) : std::nullopt,
@@ -75,7 +71,6 @@ RowValues group_row(const WheelGroup& group) {
             group.tags};
 }
 
-// `words` in their order, `separator` between them.
 std::string joined(const std::set<std::string>& words, char separator) {
     std::string out;
     for (const std::string& word : words) {
@@ -84,11 +79,13 @@ std::string joined(const std::set<std::string>& words, char separator) {
     return out;
 }
 
+namespace {
+
 std::vector<RowValues> group_rows(const std::vector<const IndexFile*>& files,
                                   bool from_wheel_list) {
     std::vector<RowValues> rows;
     for (const WheelGroup& group : wheel_groups_of(files, from_wheel_list)) {
-        rows.push_back(group_row(group));
+        rows.push_back(wheel_group_row(group));
     }
     return rows;
 }
@@ -232,83 +229,6 @@ std::vector<ListingImport> derived_listings_of(const ListingImport& wheel_listin
                           builds_shown(pointers, from_wheel_list)},
             ListingImport{&wheel_group_table(), wheel_listing.name, wheel_listing.source,
                           group_rows(pointers, from_wheel_list)}};
-}
-
-std::vector<RowValues> index_build_union_at(sqlite::Database& db, std::int64_t revision) {
-    std::map<std::tuple<Version, OperatingSystem, CpuArch>, std::size_t> at;
-    std::vector<IndexBuilds> merged;
-    for (const IndexBuilds& builds : read_rows(db, dataset_columns::index_build, revision)) {
-        const auto [it, fresh] =
-            at.try_emplace({builds.torch, builds.os, builds.arch}, merged.size());
-        if (fresh) {
-            merged.push_back(IndexBuilds{builds.torch, builds.os, builds.arch, {}});
-        }
-        for (const Backend& backend : builds.backends) {
-            add_backend(merged[it->second].backends, backend);
-        }
-    }
-    std::vector<RowValues> rows;
-    rows.reserve(merged.size());
-    for (const IndexBuilds& builds : merged) {
-        rows.push_back(build_row(builds));
-    }
-    return rows;
-}
-
-void refresh_index_build_union(sqlite::Database& db, std::int64_t revision) {
-    const TableSpec& spec = index_build_union_table();
-    const std::string name = index_build_table().name;
-    const std::vector<RowValues> rows = index_build_union_at(db, revision);
-    const std::string digest = content_digest(rows, spec);
-    std::optional<std::int64_t> open;
-    {
-        auto current = db.prepare("SELECT id, content_digest FROM listing WHERE table_name = ?1 "
-                                  "AND name = ?2 AND valid_to IS NULL");
-        current.bind(1, std::string_view(spec.name)).bind(2, std::string_view(name));
-        if (current.step()) {
-            if (current.text(1) == digest) {
-                return;
-            }
-            open = current.integer(0);
-        }
-    }
-    if (!open && rows.empty()) {
-        return;
-    }
-    if (open) {
-        db.prepare("UPDATE listing SET valid_to = ?1 WHERE id = ?2")
-            .bind(1, revision)
-            .bind(2, *open)
-            .run();
-    }
-    // Its rows' source: the derivation itself (the pages it merges are each index_build
-    // listing's sources); not a source of any revision.
-    db.execute("INSERT OR IGNORE INTO source (kind, uri, digest, retrieved_at, origin) VALUES "
-               "('derived', 'index_build', '', '', 'torchpin')");
-    auto source = db.prepare("SELECT id FROM source WHERE kind = 'derived' AND uri = "
-                             "'index_build' AND digest = ''");
-    source.step();
-    db.prepare("INSERT INTO listing (table_name, name, content_digest, row_count, source, "
-               "valid_from) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-        .bind(1, std::string_view(spec.name))
-        .bind(2, std::string_view(name))
-        .bind(3, std::string_view(digest))
-        .bind(4, static_cast<std::int64_t>(rows.size()))
-        .bind(5, source.integer(0))
-        .bind(6, revision)
-        .run();
-    replace_listing(db, spec, name, rows, source.integer(0), revision);
-}
-
-void fill_index_build_union(sqlite::Database& db) {
-    std::vector<std::int64_t> revisions;
-    auto select = db.prepare("SELECT number FROM revision ORDER BY number");
-    while (select.step()) {
-        revisions.push_back(select.integer(0));
-    }
-    for (const std::int64_t revision : revisions) {
-        refresh_index_build_union(db, revision);
-    }
 }
 
 void fill_index_builds(sqlite::Database& db) {

@@ -1,13 +1,15 @@
 // The tables derived from each wheel_file listing: index_build (the builds its observed torch
 // files show, by release and platform) and wheel_group (its files grouped by release, backend and
 // platform), kept beside the files so that a command reads a few hundred rows of builds or a
-// release's few dozen groups instead of scanning files; and index_build_union, index_build merged
-// over every listing.
+// release's few dozen groups instead of scanning files.
 #pragma once
 
+#include "engine/matrix/index_build.hpp"
 #include "engine/matrix/matrix_store.hpp"
 #include "engine/matrix/wheel_group.hpp"
 
+#include <set>
+#include <string>
 #include <vector>
 
 namespace torchpin {
@@ -24,17 +26,12 @@ std::vector<ListingImport> derived_listings_of(const ListingImport& wheel_listin
 std::vector<WheelGroup> wheel_groups_of(const std::vector<const IndexFile*>& files,
                                         bool from_wheel_list);
 
-// index_build_union's one listing, named like the table it merges ("index_build"), at `revision`:
-// index_build's rows valid then, one per torch release, OS and CPU with the union of their
-// backends, in the order index_build first shows each.
-std::vector<RowValues> index_build_union_at(sqlite::Database& db, std::int64_t revision);
+// A row of index_build (or index_build_union), of wheel_group (or wheel_group_union).
+RowValues index_build_row(const IndexBuilds& builds);
+RowValues wheel_group_row(const WheelGroup& group);
 
-// Makes index_build_union's listing from `revision` on what index_build_union_at gives, unless it
-// already is; `revision` is the newest. An import calls it when an index_build listing changed.
-void refresh_index_build_union(sqlite::Database& db, std::int64_t revision);
-
-// Schema version 21 on a matrix imported before it: index_build_union at every revision.
-void fill_index_build_union(sqlite::Database& db);
+// `words` in their order, `separator` between them: a group's platforms ('.') and tags (' ').
+std::string joined(const std::set<std::string>& words, char separator);
 
 // Schema version 20 on a matrix imported before it: gives every wheel_file listing of every
 // revision its index_build listing, valid over the same revisions. fill_wheel_groups: the same

@@ -6,6 +6,7 @@
 #include "engine/pep/tag_environment.hpp"
 #include "engine/pep/version.hpp"
 
+#include <algorithm>
 #include <vector>
 
 namespace torchpin {
@@ -16,5 +17,13 @@ struct IndexBuilds {
     CpuArch arch = CpuArch::X86_64;
     std::vector<Backend> backends{}; // in their own order, each once
 };
+
+// Adds `backend` to `backends` (in their own order, each once) unless it is there.
+inline void add_backend(std::vector<Backend>& backends, const Backend& backend) {
+    const auto place = std::lower_bound(backends.begin(), backends.end(), backend);
+    if (place == backends.end() || *place != backend) {
+        backends.insert(place, backend);
+    }
+}
 
 } // namespace torchpin

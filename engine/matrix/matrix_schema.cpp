@@ -7,6 +7,7 @@
 
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/derived_listings.hpp"
+#include "engine/matrix/merged_listings.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -108,6 +109,15 @@ DROP TABLE IF EXISTS index_build;
 DELETE FROM listing WHERE table_name = 'index_build';
 )sql";
 
+// Version 21: index_build_union and wheel_group_union, index_build and wheel_group merged over
+// every listing (engine/matrix/merged_listings.hpp). A release's groups are read from the union
+// now, with version 19's index; wheel_group is read whole, to merge it, or by listing.
+constexpr const char* wheel_group_union_by_release = R"sql(
+DROP INDEX IF EXISTS wheel_group_release;
+CREATE INDEX wheel_group_union_release ON wheel_group_union (package, version, valid_from,
+    valid_to, backend, os, variant, on_pytorch_index, lists_every_file, platform_tags, tags);
+)sql";
+
 // What one version does besides its declared tables and columns: `before` them (tables they
 // refer to) and `after` them (indexes on them), then `fill` (rows of a derived table).
 struct Migration {
@@ -124,8 +134,8 @@ struct Migration {
 // migration that passes 11 reaches). 12: rocm_target's torch range. 13: release_cuda's os.
 // 14: wheel_metadata. 15: cuda_branch. 16: companion_package. 17: companion_package's label.
 // 18: the wheel_file index by release with tags. 19: wheel_group, derived from the wheel files
-// already imported. 20: index_build by release and platform, filled anew. 21: index_build_union,
-// merged from index_build at every revision.
+// already imported. 20: index_build by release and platform, filled anew. 21: index_build_union
+// and wheel_group_union, merged at every revision.
 // (Versions 5, 8, 9 and 10 rebuilt their tables to keep a column order before the declarations
 // existed; every read names its columns.)
 const std::vector<Migration>& migrations() {
@@ -150,7 +160,7 @@ const std::vector<Migration>& migrations() {
         {"", wheel_file_by_release_and_tags},
         {"", wheel_group_by_release, fill_wheel_groups},
         {index_build_by_platform, "", fill_index_builds},
-        {"", "", fill_index_build_union},
+        {"", wheel_group_union_by_release, fill_merged_tables},
     };
     return all;
 }

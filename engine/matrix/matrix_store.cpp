@@ -8,6 +8,7 @@
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/derived_listings.hpp"
 #include "engine/matrix/matrix_schema.hpp"
+#include "engine/matrix/merged_listings.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -310,7 +311,7 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
     auto link_source =
         db_.prepare("INSERT OR IGNORE INTO revision_source (revision, source) VALUES (?1, ?2)");
     std::map<const TableSpec*, ListingReplacer> replacers;
-    bool merge_builds = false; // an index_build listing changed: index_build_union follows
+    std::set<const TableSpec*> merged_from; // the derived tables with a changed listing
     for (const Pending& pending : changed) {
         const ListingImport& listing = *pending.listing;
         const std::int64_t source = source_id(listing.source);
@@ -329,7 +330,7 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
         const ListingChange change =
             replacer->second.replace(listing.name, listing.rows, source, revision);
         if (is_derived(listing.table->name)) {
-            merge_builds = merge_builds || listing.table == &index_build_table();
+            merged_from.insert(listing.table);
             continue;
         }
         result.rows.added += change.added;
@@ -338,8 +339,10 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
         result.rows.unchanged += change.unchanged;
         ++result.listings_changed;
     }
-    if (merge_builds) {
-        refresh_index_build_union(db_, revision);
+    for (const MergedTable& merged : merged_tables()) {
+        if (merged_from.contains(&merged.merges())) {
+            refresh_merged(db_, merged, revision);
+        }
     }
     db_.prepare("UPDATE revision SET content_digest = ?1 WHERE number = ?2")
         .bind(1, std::string_view(revision_digest(revision)))
@@ -600,18 +603,8 @@ std::vector<std::string> MatrixStore::verify() {
         }
         derived_digest.reset();
     }
-    // What index_build's listings hold, merged, is what index_build_union holds.
     if (const auto latest = latest_revision_number()) {
-        derived_digest.bind(1, std::string_view(index_build_union_table().name))
-            .bind(2, std::string_view(index_build_table().name));
-        const std::vector<RowValues> merged = index_build_union_at(db_, *latest);
-        const bool recorded = derived_digest.step();
-        if (recorded ? derived_digest.text(0) != content_digest(merged, index_build_union_table())
-                     : !merged.empty()) {
-            problems.push_back("listing index_build: its index_build_union rows are not "
-                               "index_build's merged");
-        }
-        derived_digest.reset();
+        std::ranges::move(merged_table_problems(db_, *latest), std::back_inserter(problems));
     }
     return problems;
 }

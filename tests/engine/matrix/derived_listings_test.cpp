@@ -1,6 +1,7 @@
 // index_build and wheel_group: what a wheel_file listing's files show, written with every import
 // in the same revision, filled by schema versions 19 and 20 on a matrix imported before them, and
-// checked by verify; index_build_union, index_build merged over the listings (version 21).
+// checked by verify; index_build_union and wheel_group_union, the two merged over the listings
+// (version 21).
 #include "engine/base/diagnostic.hpp"
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/derived_listings.hpp"
@@ -38,10 +39,9 @@ std::vector<std::string> merged_at(MatrixStore& store, std::int64_t revision) {
 
 // A listing of `files` from the page that lists every backend's files (/whl/torch/).
 ListingImport every_backend_page(const std::vector<IndexFile>& files, const std::string& digest) {
-    const std::string page = "https://download.pytorch.org/whl/torch/";
     ListingImport out = listing(files, digest);
-    out.name = page;
-    out.source.uri = page;
+    out.name = every_page;
+    out.source.uri = every_page;
     return out;
 }
 
@@ -172,6 +172,17 @@ std::vector<std::string> groups_at(MatrixStore& store, std::int64_t revision) {
     return out;
 }
 
+// The merged groups valid at `revision`, as "package version os tags lists_every_file".
+std::vector<std::string> merged_groups_at(MatrixStore& store, std::int64_t revision) {
+    std::vector<std::string> out;
+    for (const WheelGroup& g :
+         read_rows(store.database(), dataset_columns::wheel_group_union, revision)) {
+        out.push_back(g.package + ' ' + g.version.to_string() + ' ' + g.os + ' ' + g.tags + ' ' +
+                      (g.lists_every_file ? '1' : '0'));
+    }
+    return out;
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_CASE(version_20_fills_the_builds_of_a_matrix_imported_before_it) {
@@ -186,6 +197,28 @@ BOOST_AUTO_TEST_CASE(version_20_fills_the_builds_of_a_matrix_imported_before_it)
     BOOST_TEST(store.verify().empty());
 }
 
+// The groups of one key from two pages are one group with the files of both; groups of another
+// standing (a wheel list's, which does not list every file) stay apart.
+BOOST_AUTO_TEST_CASE(the_group_union_holds_a_key_s_files_from_every_listing) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    const IndexFile windows = wheel("torch-2.1.2+cu121-cp311-cp311-win_amd64.whl");
+    ListingImport list = every_backend_page({wheel(a)}, "l1");
+    list.name = "https://example.org/hashes.txt";
+    list.source = SourceInfo{"wheel-list", list.name, "l1", "2026-11-30T00:00:00Z", "a test"};
+    store.import(request({listing({wheel(a), windows}, "d1"),
+                          every_backend_page({wheel(b), wheel(a)}, "e1"), list}));
+    BOOST_TEST(groups_at(store, 1).size() == 4u); // the page's two, one of /whl/torch/, the list's
+    BOOST_TEST(
+        merged_groups_at(store, 1) ==
+            (std::vector<std::string>{
+                "torch 2.1.2+cu121 linux cp310-cp310-linux_x86_64 cp311-cp311-linux_x86_64 1",
+                "torch 2.1.2+cu121 win cp311-cp311-win_amd64 1",
+                "torch 2.1.2+cu121 linux cp311-cp311-linux_x86_64 0"}),
+        boost::test_tools::per_element());
+    BOOST_TEST(store.verify().empty());
+}
+
 BOOST_AUTO_TEST_CASE(version_21_merges_the_builds_of_a_matrix_imported_before_it) {
     TempDatabase temp;
     import_two_revisions_as_of(temp.path, 20);
@@ -194,6 +227,7 @@ BOOST_AUTO_TEST_CASE(version_21_merges_the_builds_of_a_matrix_imported_before_it
     BOOST_TEST(merged_at(store, 1) == builds_at(store, 1), boost::test_tools::per_element());
     BOOST_TEST(merged_at(store, 2) == builds_at(store, 2), boost::test_tools::per_element());
     BOOST_TEST(merged_at(store, 2).size() == 2u);
+    BOOST_TEST(merged_groups_at(store, 2).size() == 2u);
     BOOST_TEST(store.verify().empty());
 }
 
@@ -233,7 +267,7 @@ BOOST_AUTO_TEST_CASE(verify_finds_a_union_that_is_not_the_builds_merged) {
                              "table_name = 'index_build_union'");
     const auto problems = store.verify();
     BOOST_TEST(std::any_of(problems.begin(), problems.end(), [](const std::string& p) {
-        return p.find("index_build_union rows are not index_build's merged") != std::string::npos;
+        return p == "listing index_build_union: its rows are not index_build's merged";
     }));
 }
 

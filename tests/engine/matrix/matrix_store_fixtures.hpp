@@ -16,6 +16,8 @@
 namespace torchpin::test::store {
 
 inline const std::string cu121_page = "https://download.pytorch.org/whl/cu121/torch/";
+// The page that lists every backend's files.
+inline const std::string every_page = "https://download.pytorch.org/whl/torch/";
 
 // A fresh database path per test, removed with its WAL files afterwards.
 struct TempDatabase {

@@ -1,7 +1,12 @@
 // choose_wheel on a release's groups against the plain rule on every file of the release: the
 // same pin, the same "listed" and the same "the listing decides", on four machines, three
-// backends and files in every standing (wheel lists, derived rows, variants, other CPUs).
+// backends and files in every standing (wheel lists, derived rows, variants, other CPUs); and on
+// a database's merged groups against each listing's groups in memory.
+#include "engine/matrix/compat_matrix_loader.hpp"
 #include "engine/solver/wheel_choice.hpp"
+#include "tests/engine/matrix/matrix_store_fixtures.hpp"
+
+#include <memory>
 
 #include <boost/test/unit_test.hpp>
 
@@ -159,6 +164,71 @@ BOOST_AUTO_TEST_CASE(the_groups_choose_what_every_file_chooses) {
     }
     BOOST_TEST(pins > 20u);     // most machines find a file of the three listed backends
     BOOST_TEST(undecided > 0u); // and some find files that do not say whether there is one
+}
+
+// A database's reader judges a release on its groups merged over the listings (wheel_group_union);
+// with the page's files on two pages, each lacking a third of them (so a merged group holds more
+// files than either listing's), each answer is the one of every listing's groups judged in memory.
+BOOST_AUTO_TEST_CASE(merged_groups_choose_what_each_listing_s_groups_choose) {
+    namespace store = torchpin::test::store;
+    const CompatMatrix m = one_release();
+    std::vector<ListingImport> listings{
+        {&wheel_file_table(), page, SourceInfo{"simple-html", page, "p", "", ""}, {}},
+        {&wheel_file_table(),
+         store::every_page,
+         SourceInfo{"simple-html", store::every_page, "e", "", ""},
+         {}},
+        {&wheel_file_table(), list, SourceInfo{"wheel-list", list, "l", "", ""}, {}}};
+    CompatMatrix in_memory;
+    in_memory.wheel_lists = m.wheel_lists;
+    for (std::size_t i = 0; i < m.wheels.size(); ++i) {
+        const IndexFile& f = m.wheels[i];
+        if (f.listing != page) {
+            listings[2].rows.push_back(to_row(f));
+            in_memory.wheels.push_back(f);
+            continue;
+        }
+        for (const std::size_t on : {0u, 1u}) { // each page lacks a third of the files
+            if (i % 3 != on) {
+                listings[on].rows.push_back(to_row(f));
+                in_memory.wheels.push_back(f);
+                in_memory.wheels.back().listing = listings[on].name;
+            }
+        }
+    }
+    store::TempDatabase temp;
+    auto matrix_store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));
+    BOOST_REQUIRE(matrix_store->import(store::request(listings)).revision);
+    const ReleaseWheels in_memory_wheels(in_memory);
+    std::size_t pins = 0;
+    for (const TagEnvironment& tags :
+         {machine(OperatingSystem::Linux, CpuArch::X86_64, "cp3.11", OsVersion{2, 35}),
+          machine(OperatingSystem::Linux, CpuArch::X86_64, "cp3.13", OsVersion{2, 35}),
+          machine(OperatingSystem::Windows, CpuArch::X86_64, "cp3.11")}) {
+        const CompatMatrix read = load_compat_matrix_wheels_on_demand(matrix_store, 1, tags);
+        const ReleaseWheels read_wheels(read);
+        const TagRanking ranking(tags);
+        const WheelJudge judge(tags, ranking, platform_tags(tags).front());
+        for (const char* backend : {"cu121", "cpu", "cu118", "rocm5.6", "cu124"}) {
+            BOOST_TEST_CONTEXT(name(tags.os) << " " << tags.python.abi() << " " << backend) {
+                const WheelChoice expected =
+                    choose_wheel(in_memory, in_memory_wheels, judge, "torch",
+                                 Version::from("2.1.0"), Backend::from(backend));
+                const WheelChoice chosen =
+                    choose_wheel(read, read_wheels, judge, "torch", Version::from("2.1.0"),
+                                 Backend::from(backend));
+                BOOST_TEST((chosen.best == nullptr) == (expected.best == nullptr));
+                if (chosen.best != nullptr && expected.best != nullptr) {
+                    BOOST_TEST(chosen.best->wheel.to_string() == expected.best->wheel.to_string());
+                    BOOST_TEST(chosen.best->listing == expected.best->listing);
+                }
+                BOOST_TEST(chosen.any_listed == expected.any_listed);
+                BOOST_TEST(chosen.listing_decides == expected.listing_decides);
+                pins += expected.best != nullptr;
+            }
+        }
+    }
+    BOOST_TEST(pins > 5u);
 }
 
 // The best files of a fit borrow from the judge's copy of the tags, so a fit stays readable after
