@@ -1,12 +1,8 @@
-// WheelGroup's files, one file of a group as wheel_file stores its tags, and the OS word of a
-// platform text.
+// The files a group's tags text lists, one file of a group as wheel_file stores its tags, and the
+// OS word of a platform text.
 #include "engine/matrix/wheel_group.hpp"
 
 namespace torchpin {
-
-std::vector<FileTags> WheelGroup::files() const {
-    return files_of(tags);
-}
 
 std::vector<FileTags> files_of(std::string_view tags) {
     std::vector<FileTags> out;

@@ -36,15 +36,14 @@ struct WheelGroup {
     bool on_pytorch_index = false; // CompatMatrix::on_pytorch_index of each file
     bool lists_every_file = false; // CompatMatrix::lists_every_file of each file
 
-    // The files `tags` lists; they borrow from it.
-    std::vector<FileTags> files() const;
-    // The stored tags of the group's file `file` (one of files()).
+    // The stored tags of one of the group's files (one of files_of(tags), or of a text equal to
+    // it).
     WheelTagColumns tag_columns(const FileTags& file) const;
 
     friend bool operator==(const WheelGroup&, const WheelGroup&) = default;
 };
 
-// The files a group's `tags` text lists, borrowed from it (WheelGroup::files).
+// The files a group's `tags` text lists, borrowed from it.
 std::vector<FileTags> files_of(std::string_view tags);
 
 // The word a platform tag of `os` holds ("linux", "win", "macosx"): what the SQL filter on the
