@@ -446,11 +446,12 @@ std::optional<std::size_t> TagRanking::best(const TagSet& wheel_tags) const {
     return best;
 }
 
-bool TagRanking::accepts(std::string_view interpreters, std::string_view abis,
-                         std::string_view platforms) const {
+template <class Visit>
+bool TagRanking::any_member_priority(std::string_view interpreters, std::string_view abis,
+                                     std::string_view platforms, Visit visit) const {
     // Calls visit with each member, lowercased (copied only if it has an uppercase letter), until
     // one returns true. A member stays valid until visit returns.
-    const auto any_member = [](std::string_view joined, auto visit) {
+    const auto any_member = [](std::string_view joined, auto visit_member) {
         std::string lowered;
         for (std::size_t start = 0; start <= joined.size();) {
             const std::size_t end = std::min(joined.find('.', start), joined.size());
@@ -461,7 +462,7 @@ bool TagRanking::accepts(std::string_view interpreters, std::string_view abis,
                 std::ranges::transform(lowered, lowered.begin(), ascii_lower);
                 member = lowered;
             }
-            if (visit(member)) {
+            if (visit_member(member)) {
                 return true;
             }
             start = end + 1;
@@ -471,10 +472,28 @@ bool TagRanking::accepts(std::string_view interpreters, std::string_view abis,
     return any_member(interpreters, [&](std::string_view interpreter) {
         return any_member(abis, [&](std::string_view abi) {
             return any_member(platforms, [&](std::string_view platform) {
-                return priority(TagView{interpreter, abi, platform}).has_value();
+                return visit(priority(TagView{interpreter, abi, platform}));
             });
         });
     });
+}
+
+bool TagRanking::accepts(std::string_view interpreters, std::string_view abis,
+                         std::string_view platforms) const {
+    return any_member_priority(interpreters, abis, platforms,
+                               [](std::optional<std::size_t> found) { return found.has_value(); });
+}
+
+std::optional<std::size_t> TagRanking::best(std::string_view interpreters, std::string_view abis,
+                                            std::string_view platforms) const {
+    std::optional<std::size_t> best;
+    any_member_priority(interpreters, abis, platforms, [&](std::optional<std::size_t> found) {
+        if (found && (!best || *found < *best)) {
+            best = found;
+        }
+        return false;
+    });
+    return best;
 }
 
 } // namespace torchpin

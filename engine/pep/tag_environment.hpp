@@ -120,12 +120,20 @@ public:
     // The best priority among the tags of a wheel, nullopt if the machine accepts none of them;
     // the wheel with the lowest value is the one pip installs.
     std::optional<std::size_t> best(const TagSet& wheel_tags) const;
-    // Whether best() of the set written as these '.'-joined components (a wheel_file row's
-    // python_tags, abi_tags and platform_tags) has a value, without parsing the set.
+    // best() of the set written as these '.'-joined components (a wheel_file row's python_tags,
+    // abi_tags and platform_tags), without parsing the set; accepts: whether it has a value.
+    std::optional<std::size_t> best(std::string_view interpreters, std::string_view abis,
+                                    std::string_view platforms) const;
     bool accepts(std::string_view interpreters, std::string_view abis,
                  std::string_view platforms) const;
 
 private:
+    // Calls `visit` with the priority of each tag those components make, until it returns true;
+    // whether one did.
+    template <class Visit>
+    bool any_member_priority(std::string_view interpreters, std::string_view abis,
+                             std::string_view platforms, Visit visit) const;
+
     TagOrder order_;
     std::vector<std::string> platforms_;
     // First positions in order_.with_platform (platform left empty), platforms_ and order_.pure,

@@ -123,12 +123,10 @@ void WheelJudge::fit_of(std::string_view tags, Fit& fit) const {
         }
         fit.for_platform = true;
         fit.for_its_python = fit.for_its_python || for_python(file, tags_, machine_platform_);
-        if (!ranking_.accepts(file.interpreters, file.abis, file.platforms)) {
+        const auto priority = ranking_.best(file.interpreters, file.abis, file.platforms);
+        if (!priority) {
             continue;
         }
-        const auto priority =
-            ranking_.best(TagSet::from(std::string(file.interpreters) + '-' +
-                                       std::string(file.abis) + '-' + std::string(file.platforms)));
         if (!fit.priority || *priority < *fit.priority) {
             fit.priority = priority;
             fit.best.clear();

@@ -468,8 +468,8 @@ BOOST_AUTO_TEST_CASE(supported_agrees_with_accepted_tags) {
     BOOST_TEST(checked > 10'000u);
 }
 
-// accepts() reads the '.'-joined columns a wheel_file row stores; it must say what best() of
-// the parsed set says, or the resolver would pass over a file it should weigh.
+// accepts() and best() of the '.'-joined columns a wheel_file row stores must say what best() of
+// the parsed set says, or the resolver would pass over a file it should weigh, or rank it wrong.
 BOOST_AUTO_TEST_CASE(accepts_says_what_best_says_of_the_written_set) {
     const std::vector<TagEnvironment> machines{
         {.python = PythonTarget::parse("cp3.11").value(), .glibc = OsVersion{2, 35}},
@@ -506,8 +506,10 @@ BOOST_AUTO_TEST_CASE(accepts_says_what_best_says_of_the_written_set) {
                     if (!set) {
                         continue; // an empty component is no tag set
                     }
-                    const bool best = ranking.best(*set).has_value();
-                    BOOST_TEST(ranking.accepts(interpreter, abi, platform) == best,
+                    const std::optional<std::size_t> best = ranking.best(*set);
+                    BOOST_TEST(ranking.accepts(interpreter, abi, platform) == best.has_value(),
+                               interpreter << "-" << abi << "-" << platform);
+                    BOOST_TEST((ranking.best(interpreter, abi, platform) == best),
                                interpreter << "-" << abi << "-" << platform);
                     accepted += best ? 1 : 0;
                 }
