@@ -377,7 +377,7 @@ constexpr auto index_builds_table(std::string_view name, int since) {
 inline constexpr auto index_build = index_builds_table("index_build", 20);
 
 // Derived: index_build's rows merged over every listing, one row per torch release, OS and CPU,
-// in one listing (`index_build`) that an import rewrites when an index_build listing changes
+// in one listing (`index_build_union`) that an import rewrites when an index_build listing changes
 // (engine/matrix/merged_listings.hpp), so that a command reads each build once however many pages
 // list its files (schema version 21: /whl/torch/ and /whl/<backend>/torch/ list every file twice;
 // 821 rows on a full-size matrix become 190).
@@ -405,7 +405,7 @@ constexpr auto wheel_groups_table(std::string_view name, int since) {
 inline constexpr auto wheel_group = wheel_groups_table("wheel_group", 19);
 
 // Derived: wheel_group's rows merged over every listing, the groups of one key one group with
-// their files' platforms and tags together, in one listing (`wheel_group`) rewritten like
+// their files' platforms and tags together, in one listing (`wheel_group_union`) rewritten like
 // index_build_union's, so that a question about a release reads each group once however many
 // pages list its files (schema version 21: 3,406 groups on a full-size matrix become 1,866).
 inline constexpr auto wheel_group_union = wheel_groups_table("wheel_group_union", 21);

@@ -111,7 +111,8 @@ DELETE FROM listing WHERE table_name = 'index_build';
 
 // Version 21: index_build_union and wheel_group_union, index_build and wheel_group merged over
 // every listing (engine/matrix/merged_listings.hpp). A release's groups are read from the union
-// now, with version 19's index; wheel_group is read whole, to merge it, or by listing.
+// now, through an index of the shape version 19 gave wheel_group; that one goes, as wheel_group is
+// only read whole (to merge it) or by listing.
 constexpr const char* wheel_group_union_by_release = R"sql(
 DROP INDEX IF EXISTS wheel_group_release;
 CREATE INDEX wheel_group_union_release ON wheel_group_union (package, version, valid_from,
