@@ -12,7 +12,13 @@
 
 namespace torchpin {
 
-namespace {} // namespace
+namespace {
+
+std::string flag_text(bool flag) {
+    return flag ? "1" : "0";
+}
+
+} // namespace
 
 RowValues index_build_row(const IndexBuilds& builds) {
     std::string backends;
@@ -21,6 +27,26 @@ RowValues index_build_row(const IndexBuilds& builds) {
     }
     return {builds.torch.to_string(), std::string(name(builds.os)), std::string(name(builds.arch)),
             std::move(backends)};
+}
+
+RowValues wheel_group_row(const WheelGroup& group) {
+    return {group.package,
+            group.version.to_string(),
+            group.backend ? std::optional(group.backend->to_string()) : std::nullopt,
+            group.os,
+            flag_text(group.variant),
+            flag_text(group.on_pytorch_index),
+            flag_text(group.lists_every_file),
+            group.platforms,
+            group.tags};
+}
+
+std::string joined(const std::set<std::string>& words, char separator) {
+    std::string out;
+    for (const std::string& word : words) {
+        out += (out.empty() ? "" : std::string(1, separator)) + word;
+    }
+    return out;
 }
 
 namespace {
@@ -52,34 +78,6 @@ std::vector<RowValues> builds_shown(const std::vector<const IndexFile*>& files,
     }
     return rows;
 }
-
-std::string flag_text(bool flag) {
-    return flag ? "1" : "0";
-}
-
-} // namespace
-
-RowValues wheel_group_row(const WheelGroup& group) {
-    return {group.package,
-            group.version.to_string(),
-            group.backend ? std::optional(group.backend->to_string()) : std::nullopt,
-            group.os,
-            flag_text(group.variant),
-            flag_text(group.on_pytorch_index),
-            flag_text(group.lists_every_file),
-            group.platforms,
-            group.tags};
-}
-
-std::string joined(const std::set<std::string>& words, char separator) {
-    std::string out;
-    for (const std::string& word : words) {
-        out += (out.empty() ? "" : std::string(1, separator)) + word;
-    }
-    return out;
-}
-
-namespace {
 
 std::vector<RowValues> group_rows(const std::vector<const IndexFile*>& files,
                                   bool from_wheel_list) {

@@ -204,16 +204,16 @@ MatrixStore MatrixStore::open_image(std::span<const unsigned char> image) {
     return MatrixStore(std::move(db));
 }
 
-std::int64_t MatrixStore::source_id(const SourceInfo& source) {
-    db_.prepare("INSERT OR IGNORE INTO source (kind, uri, digest, retrieved_at, origin) "
-                "VALUES (?1, ?2, ?3, ?4, ?5)")
+std::int64_t source_id(sqlite::Database& db, const SourceInfo& source) {
+    db.prepare("INSERT OR IGNORE INTO source (kind, uri, digest, retrieved_at, origin) "
+               "VALUES (?1, ?2, ?3, ?4, ?5)")
         .bind(1, source.kind)
         .bind(2, source.uri)
         .bind(3, source.digest)
         .bind(4, source.retrieved_at)
         .bind(5, source.origin)
         .run();
-    auto select = db_.prepare("SELECT id FROM source WHERE kind = ?1 AND uri = ?2 AND digest = ?3");
+    auto select = db.prepare("SELECT id FROM source WHERE kind = ?1 AND uri = ?2 AND digest = ?3");
     select.bind(1, std::string_view(source.kind))
         .bind(2, std::string_view(source.uri))
         .bind(3, std::string_view(source.digest));
@@ -314,7 +314,7 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
     std::set<const TableSpec*> merged_from; // the derived tables with a changed listing
     for (const Pending& pending : changed) {
         const ListingImport& listing = *pending.listing;
-        const std::int64_t source = source_id(listing.source);
+        const std::int64_t source = source_id(db_, listing.source);
         link_source.bind(1, revision).bind(2, source).run();
         if (pending.current_id) {
             close_listing.bind(1, revision).bind(2, *pending.current_id).run();

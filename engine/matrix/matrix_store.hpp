@@ -124,7 +124,6 @@ public:
 private:
     explicit MatrixStore(sqlite::Database db)
         : db_(std::move(db)) {}
-    std::int64_t source_id(const SourceInfo& source);
     std::string revision_digest(std::int64_t revision);
     void check_citations(std::vector<std::string>& problems); // every "cites" id is defined
     sqlite::Database db_;
@@ -134,6 +133,9 @@ private:
 // than torchpin: "not a torchpin matrix database", "locked by another process …", "cannot be
 // written …". nullopt for anything else (a bug: a constraint, a malformed statement).
 std::optional<std::string> database_file_problem(const sqlite::Error& error);
+
+// The id of `source`'s row in the source table, added if it has none.
+std::int64_t source_id(sqlite::Database& db, const SourceInfo& source);
 
 // The wheel_file row of an index file, and back.
 RowValues to_row(const IndexFile& file);

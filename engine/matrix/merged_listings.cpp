@@ -4,6 +4,7 @@
 
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/derived_listings.hpp"
+#include "engine/matrix/matrix_store.hpp"
 
 #include <map>
 #include <optional>
@@ -34,18 +35,6 @@ std::optional<std::pair<std::int64_t, std::string>> open_listing(sqlite::Databas
         return std::nullopt;
     }
     return std::pair(current.integer(0), current.text(1));
-}
-
-std::int64_t derived_source(sqlite::Database& db, const std::string& name) {
-    db.prepare("INSERT OR IGNORE INTO source (kind, uri, digest, retrieved_at, origin) VALUES "
-               "('derived', ?1, '', '', 'torchpin')")
-        .bind(1, std::string_view(name))
-        .run();
-    auto source =
-        db.prepare("SELECT id FROM source WHERE kind = 'derived' AND uri = ?1 AND digest = ''");
-    source.bind(1, std::string_view(name));
-    source.step();
-    return source.integer(0);
 }
 
 } // namespace
@@ -126,7 +115,7 @@ void refresh_merged(sqlite::Database& db, const MergedTable& merged, std::int64_
             .bind(2, open->first)
             .run();
     }
-    const std::int64_t source = derived_source(db, spec.name);
+    const std::int64_t source = source_id(db, SourceInfo{"derived", spec.name, "", "", "torchpin"});
     db.prepare("INSERT INTO listing (table_name, name, content_digest, row_count, source, "
                "valid_from) VALUES (?1, ?1, ?2, ?3, ?4, ?5)")
         .bind(1, std::string_view(spec.name))
