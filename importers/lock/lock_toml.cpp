@@ -5,137 +5,75 @@
 #include "engine/pep/package_name.hpp"
 
 #include <algorithm>
-#include <future>
-#include <thread>
+#include <functional>
 
 namespace torchpin {
 
 namespace {
 
-Diagnostic diagnostic_at_region(const TextInput& input, const toml::source_position& begin,
-                                std::string message) {
-    const std::size_t line = begin.line;
+Diagnostic diagnostic_at_line(const TextInput& input, std::size_t line, std::size_t column,
+                              std::string message) {
     std::string source;
     if (line >= 1 && line <= input.lines().size()) {
         source = std::string(input.lines()[line - 1].text);
     }
-    return Diagnostic{input.origin(), line, begin.column, std::move(message), std::move(source)};
+    return Diagnostic{input.origin(), line, column, std::move(message), std::move(source)};
 }
 
-toml::table parse_whole(const TextInput& input) {
+// The text of lines [first_line, end_line): for line 1, from the file's first byte, so that
+// toml++ sees (and skips) a byte order mark as it does in the whole file.
+std::string_view text_of_lines(const TextInput& input, std::size_t first_line,
+                               std::size_t end_line) {
+    const std::string_view content = input.content();
+    const auto offset_of = [&](std::size_t line) -> std::size_t {
+        if (line <= 1) {
+            return 0;
+        }
+        if (line > input.lines().size()) {
+            return content.size();
+        }
+        return static_cast<std::size_t>(input.lines()[line - 1].text.data() - content.data());
+    };
+    const std::size_t begin = offset_of(first_line);
+    return content.substr(begin, offset_of(end_line) - begin);
+}
+
+// A position toml++ gives in a text that starts after `lines_before` lines of the file, as a
+// line of the file; 0 (unknown) stays 0.
+std::size_t file_line(std::size_t line, std::size_t lines_before) {
+    return line == 0 ? 0 : line + lines_before;
+}
+
+toml::table parse_lines(const TextInput& input, std::size_t first_line, std::size_t end_line) {
     try {
-        return toml::parse(input.content(), input.origin());
+        return toml::parse(text_of_lines(input, first_line, end_line),
+                           std::string_view(input.origin()));
     } catch (const toml::parse_error& e) {
-        throw InputError(diagnostic_at_region(input, e.source().begin,
-                                              "invalid TOML: " + std::string(e.description())));
+        const toml::source_position at = e.source().begin;
+        throw InputError(diagnostic_at_line(input, file_line(at.line, first_line - 1), at.column,
+                                            "invalid TOML: " + std::string(e.description())));
     }
-}
-
-// Where the second half starts: the line "[[package]]" nearest after the middle, or npos.
-std::size_t middle_package_header(std::string_view text) {
-    constexpr std::string_view header = "\n[[package]]";
-    for (std::size_t at = text.find(header, text.size() / 2); at != std::string_view::npos;
-         at = text.find(header, at + 1)) {
-        const std::string_view rest = text.substr(at + header.size());
-        if (rest.starts_with('\n') || rest.starts_with("\r\n")) {
-            return at + 1;
-        }
-    }
-    return std::string_view::npos;
-}
-
-// Whether `packages` came from [[package]] headers, which a later [[package]] extends, rather
-// than from a `package = [...]` value, which it may not: a header's table starts at column 1 of
-// a line that opens with "[[".
-bool from_package_headers(const toml::node& packages, const TextInput& input) {
-    const toml::array* array = packages.as_array();
-    if (array == nullptr || array->empty() || !array->front().is_table()) {
-        return false;
-    }
-    const toml::source_position begin = array->front().source().begin;
-    return begin.column == 1 && begin.line >= 1 && begin.line <= input.lines().size() &&
-           input.lines()[begin.line - 1].text.starts_with("[[");
-}
-
-// Moves the second half's top-level keys into the first; false on a key both define other than
-// the [[package]] array (a table continued across the split, or a real conflict).
-bool merge_halves(toml::table& first, toml::table& second, const TextInput& input) {
-    for (auto&& [key, node] : second) {
-        const toml::node* mine = first.get(key.str());
-        if (mine == nullptr) {
-            continue;
-        }
-        if (key.str() != "package" || !from_package_headers(*mine, input) || !node.is_array()) {
-            return false;
-        }
-    }
-    for (auto&& [key, node] : second) {
-        if (toml::array* packages = first.get_as<toml::array>(key.str())) {
-            for (toml::node& package : *node.as_array()) {
-                packages->push_back(std::move(package));
-            }
-        } else {
-            first.insert(key, std::move(node));
-        }
-    }
-    return true;
-}
-
-// Lockfiles run to megabytes of [[package]] tables (InvokeAI's uv.lock: 1.8 MB, 35 ms of toml++
-// on the development machine), so a large one is parsed as two halves on two threads, split at
-// the [[package]] header nearest its middle. The second half is preceded by as many newlines as
-// precede it in the file, so every position stays the file's. A split inside a multi-line
-// string or array leaves the first half unterminated, a parse error: then, as for any error or
-// any key both halves define, the whole file is parsed in one piece, which is what decides.
-std::optional<toml::table> parse_in_halves(const TextInput& input) {
-    constexpr std::size_t worth_splitting = 256u << 10;
-    const std::string_view text = input.content();
-    if (text.size() < worth_splitting || std::thread::hardware_concurrency() < 2) {
-        return std::nullopt;
-    }
-    const std::size_t split = middle_package_header(text);
-    if (split == std::string_view::npos) {
-        return std::nullopt;
-    }
-    std::string second_text(
-        static_cast<std::size_t>(
-            std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(split), '\n')),
-        '\n');
-    second_text.append(text.substr(split));
-    auto second_half = std::async(std::launch::async, [&] {
-        return toml::parse(std::string_view(second_text), std::string_view(input.origin()));
-    });
-    try {
-        toml::table first = toml::parse(text.substr(0, split), std::string_view(input.origin()));
-        toml::table second = second_half.get();
-        if (!merge_halves(first, second, input)) {
-            return std::nullopt;
-        }
-        return first;
-    } catch (const toml::parse_error&) {
-        return std::nullopt; // the other half's thread is joined when its future goes
-    }
-}
-
-toml::table parse_document(const TextInput& input) {
-    if (auto halves = parse_in_halves(input)) {
-        return std::move(*halves);
-    }
-    return parse_whole(input);
 }
 
 } // namespace
 
 LockToml::LockToml(const TextInput& input)
+    : LockToml(input, 1, input.lines().size() + 1) {}
+
+LockToml::LockToml(const TextInput& input, std::size_t first_line, std::size_t end_line)
     : input_(input)
-    , document_(parse_document(input)) {}
+    , lines_before_(first_line - 1)
+    , document_(parse_lines(input, first_line, end_line)) {}
 
 SourceLocation LockToml::where(const toml::node& node) const {
-    return SourceLocation{input_.origin(), node.source().begin.line, node.source().begin.column};
+    const toml::source_position begin = node.source().begin;
+    return SourceLocation{input_.origin(), file_line(begin.line, lines_before_), begin.column};
 }
 
 void LockToml::reject(const toml::node& node, const std::string& message) const {
-    throw InputError(diagnostic_at_region(input_, node.source().begin, message));
+    const toml::source_position begin = node.source().begin;
+    throw InputError(
+        diagnostic_at_line(input_, file_line(begin.line, lines_before_), begin.column, message));
 }
 
 const std::string* LockToml::optional_string(const toml::table& table, std::string_view key) const {
@@ -201,6 +139,35 @@ std::optional<Version> LockToml::optional_version(const toml::table& table,
         reject(*table.get(key), "invalid version \"" + *text + "\": " + version.error().message);
     }
     return *version;
+}
+
+bool LockToml::extended_by_headers(std::string_view key) const {
+    const toml::node* value = document_.get(key);
+    if (value == nullptr) {
+        return true;
+    }
+    const toml::array* array = value->as_array();
+    if (array == nullptr || array->empty() || !array->front().is_table()) {
+        return false;
+    }
+    // A header's table starts at column 1 of a line that opens with "[[".
+    const toml::source_position begin = array->front().source().begin;
+    const std::size_t line = file_line(begin.line, lines_before_);
+    return begin.column == 1 && line >= 1 && line <= input_.lines().size() &&
+           input_.lines()[line - 1].text.starts_with("[[");
+}
+
+std::optional<std::size_t> line_after_middle(const TextInput& input, std::string_view text) {
+    const std::vector<TextLine>& lines = input.lines();
+    const char* middle = input.content().data() + input.content().size() / 2;
+    auto line = std::ranges::upper_bound(lines, middle, std::less<>{},
+                                         [](const TextLine& each) { return each.text.data(); });
+    for (; line != lines.end(); ++line) {
+        if (line->text == text) {
+            return line->number;
+        }
+    }
+    return std::nullopt;
 }
 
 void add_index(std::vector<IndexReference>& indexes, const std::string& url,

@@ -6,6 +6,7 @@
 #include "engine/check/locked_requirements.hpp"
 #include "importers/input/text_input.hpp"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +19,9 @@ class LockToml {
 public:
     // Parses the whole input; a TOML syntax error is an InputError at toml++'s position.
     explicit LockToml(const TextInput& input);
+    // Parses lines [first_line, end_line) of the input (1-based) as a document of their own;
+    // every position, of a value or of a syntax error, is still the file's.
+    LockToml(const TextInput& input, std::size_t first_line, std::size_t end_line);
 
     const toml::table& document() const noexcept { return document_; }
     const TextInput& input() const noexcept { return input_; }
@@ -43,10 +47,19 @@ public:
     // A PEP 440 version, nothing when the key is absent, or an InputError at the value.
     std::optional<Version> optional_version(const toml::table& table, std::string_view key) const;
 
+    // Whether `[[key]]` tables that follow this document in the file would extend its `key`: it
+    // is absent, or an array opened by a `[[key]]` header (not a `key = [...]` value).
+    bool extended_by_headers(std::string_view key) const;
+
 private:
     const TextInput& input_;
+    std::size_t lines_before_ = 0; // the lines of the file before the parsed text
     toml::table document_;
 };
+
+// The number of the first line after the middle of the input (by bytes) that is exactly
+// `text` ("[[package]]"), or nothing.
+std::optional<std::size_t> line_after_middle(const TextInput& input, std::string_view text);
 
 // Adds `url` to `indexes` (as an index packages come from) unless it is already there.
 void add_index(std::vector<IndexReference>& indexes, const std::string& url,

@@ -6,6 +6,11 @@
 #include "importers/lock/lock_toml.hpp"
 
 #include <algorithm>
+#include <exception>
+#include <future>
+#include <iterator>
+#include <optional>
+#include <thread>
 
 namespace torchpin {
 
@@ -40,10 +45,11 @@ std::string joined_markers(const LockToml& lock, const toml::array& markers) {
     return joined;
 }
 
+// Reads the packages of a document: a whole uv.lock or a part of one.
 class UvLockReader {
 public:
-    explicit UvLockReader(const TextInput& input)
-        : lock_(input) {}
+    explicit UvLockReader(const LockToml& lock)
+        : lock_(lock) {}
 
     LockedRequirements read() {
         LockedRequirements result;
@@ -135,13 +141,91 @@ private:
         return package;
     }
 
-    LockToml lock_;
+    const LockToml& lock_;
 };
+
+// The second half's packages, registries and notes after the first's.
+void append(LockedRequirements& first, LockedRequirements second) {
+    std::ranges::move(second.packages, std::back_inserter(first.packages));
+    for (const IndexReference& index : second.indexes) {
+        add_index(first.indexes, index.url, index.where);
+    }
+    std::ranges::move(second.notes, std::back_inserter(first.notes));
+}
+
+// Lockfiles run to megabytes of [[package]] tables (InvokeAI's uv.lock: 1.8 MB, 26 ms of toml++
+// on the development machine), so a large one is read as two halves on two threads, split at
+// the first "[[package]]" line after its middle: each half is parsed, read and freed on its own
+// thread. The halves are used only when each parses alone, the second holds nothing but
+// [[package]] tables and the first's packages, if any, come from [[package]] headers too (which
+// the second's extend); otherwise (a split inside a multi-line string, a table continued or
+// defined again after the split) the whole file is parsed in one piece, which decides. Errors
+// come in the file's order: a syntax error anywhere before any other, then the first half's.
+std::optional<LockedRequirements> read_in_halves(const TextInput& input) {
+    constexpr std::size_t worth_splitting = 256u << 10;
+    if (input.content().size() < worth_splitting || std::thread::hardware_concurrency() < 2) {
+        return std::nullopt;
+    }
+    const std::optional<std::size_t> split = line_after_middle(input, "[[package]]");
+    if (!split) {
+        return std::nullopt;
+    }
+    auto second = std::async(std::launch::async, [&input, split] {
+        std::optional<LockToml> lock;
+        try {
+            lock.emplace(input, *split, input.lines().size() + 1);
+        } catch (const InputError&) {
+            return std::optional<LockedRequirements>();
+        }
+        if (lock->document().size() != 1 || !lock->document().contains("package")) {
+            return std::optional<LockedRequirements>();
+        }
+        return std::optional<LockedRequirements>(UvLockReader(*lock).read());
+    });
+    std::optional<LockToml> first;
+    try {
+        first.emplace(input, 1, *split);
+    } catch (const InputError&) {
+        return std::nullopt; // the second half's thread is joined when its future goes
+    }
+    if (!first->extended_by_headers("package")) {
+        return std::nullopt;
+    }
+    std::optional<LockedRequirements> result;
+    std::exception_ptr first_error;
+    try {
+        result = UvLockReader(*first).read();
+    } catch (const InputError&) {
+        first_error = std::current_exception();
+    }
+    first.reset(); // freed while the second half may still be read
+    std::optional<LockedRequirements> rest;
+    std::exception_ptr second_error;
+    try {
+        rest = second.get();
+    } catch (const InputError&) {
+        second_error = std::current_exception();
+    }
+    if (!rest && !second_error) {
+        return std::nullopt;
+    }
+    for (const std::exception_ptr& error : {first_error, second_error}) {
+        if (error) {
+            std::rethrow_exception(error);
+        }
+    }
+    append(*result, std::move(*rest));
+    return result;
+}
 
 } // namespace
 
 LockedRequirements read_uv_lock(const TextInput& input) {
-    return UvLockReader(input).read();
+    if (std::optional<LockedRequirements> halves = read_in_halves(input)) {
+        return std::move(*halves);
+    }
+    const LockToml lock(input);
+    return UvLockReader(lock).read();
 }
 
 } // namespace torchpin
