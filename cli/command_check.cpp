@@ -101,11 +101,15 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
     require_format(global, "check", {"text", "json", "github", "sarif"});
     // The matrix loads on another thread while the files are read (a large uv.lock's TOML is
     // most of a check); its errors still come after the files' own, as they did in sequence.
-    // The wheel rows are read per release a file pins, when a rule first asks for them.
+    // The wheel rows are read per release a file pins, when a rule first asks for them. A
+    // lockfile pins its packages and the companion rules look every pin up among the companion
+    // packages, so those are read here, beside the files' parse rather than after it.
     auto loading = std::async(std::launch::async, [&global] {
         auto store = std::make_shared<MatrixStore>(open_matrix_for_reading(global));
         const std::int64_t revision = revision_to_read(*store, global.revision);
-        return load_compat_matrix_every_platform_on_demand(store, revision);
+        CompatMatrix matrix = load_compat_matrix_every_platform_on_demand(store, revision);
+        static_cast<void>(*matrix.companion_packages);
+        return matrix;
     });
     // Every file is read; one that fails is a finding, not the end of the run.
     std::vector<std::optional<LockedRequirements>> files;
