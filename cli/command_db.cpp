@@ -6,6 +6,7 @@
 
 #include <iostream>
 #include <sstream>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -52,9 +53,11 @@ int run_revisions(const GlobalOptions& global) {
                             {"data_as_of", optional_json(r.data_as_of)},
                             {"content_digest", r.content_digest},
                             {"wheel_files", r.wheel_files},
-                            {"sources", sources}});
+                            {"sources", std::move(sources)}});
         }
-        std::cout << json{{"schema", "torchpin/revisions/v1"}, {"revisions", rows}}.dump(2) << '\n';
+        std::cout << json{{"schema", "torchpin/revisions/v1"}, {"revisions", std::move(rows)}}.dump(
+                         2)
+                  << '\n';
         return 0;
     }
     for (const auto& r : revisions) {
@@ -93,12 +96,12 @@ int run_diff(const GlobalOptions& global, const DbOptions& options) {
                             {"table", c.table},
                             {"listing", c.listing},
                             {"key", c.key},
-                            {"fields", fields}});
+                            {"fields", std::move(fields)}});
         }
         std::cout << json{{"schema", "torchpin/diff/v1"},
                           {"from", options.from},
                           {"to", options.to},
-                          {"changes", rows}}
+                          {"changes", std::move(rows)}}
                          .dump(2)
                   << '\n';
         return 0;
@@ -182,8 +185,8 @@ int run_export(const GlobalOptions& global, const DbOptions& options) {
                         {"revision", revision},
                         {"data_as_of", optional_json(info.data_as_of)},
                         {"content_digest", info.content_digest},
-                        {"sources", sources},
-                        {"wheel_files", wheels}};
+                        {"sources", std::move(sources)},
+                        {"wheel_files", std::move(wheels)}};
     write_output(document.dump(2) + "\n", options.output);
     return 0;
 }

@@ -13,6 +13,7 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -238,8 +239,8 @@ int run(const GlobalOptions& global) {
         }
         std::cout << nlohmann::json{{"schema", "torchpin/coverage/v1"},
                                     {"revision", revision},
-                                    {"releases", out},
-                                    {"packages", package_rows},
+                                    {"releases", std::move(out)},
+                                    {"packages", std::move(package_rows)},
                                     {"wheel_rows",
                                      {{"observed", totals.observed},
                                       {"derived", totals.derived},

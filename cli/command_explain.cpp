@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -44,7 +45,7 @@ nlohmann::ordered_json reasons_json(const Candidate& candidate) {
         for (const auto& [fact, value] : facts.facts) {
             reason[fact] = value;
         }
-        out.push_back(reason);
+        out.push_back(std::move(reason));
     }
     return out;
 }
@@ -145,7 +146,7 @@ std::string explain_json(const ResolverSession& session, const Resolution& resol
                               {"reasons", reasons_json(c)},
                               {"warnings", warnings_json(c.warnings)}});
     }
-    out["candidates"] = candidates;
+    out["candidates"] = std::move(candidates);
     return out.dump(2) + "\n";
 }
 

@@ -11,6 +11,7 @@
 
 #include <iostream>
 #include <memory>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -90,8 +91,9 @@ std::string explain_error_json(const std::vector<ErrorCause>& causes) {
                         {"fix", issue.fix},
                         {"links", issue.links}});
     }
-    return nlohmann::ordered_json{{"schema", "torchpin/explain-error/v1"}, {"causes", list}}.dump(
-               2) +
+    return nlohmann::ordered_json{{"schema", "torchpin/explain-error/v1"},
+                                  {"causes", std::move(list)}}
+               .dump(2) +
            "\n";
 }
 

@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -173,7 +174,7 @@ int run_min_driver(const GlobalOptions& global, const ResolverSession& session,
     if (global.format == "json") {
         std::cout << nlohmann::ordered_json{{"schema", "torchpin/which/v1"},
                                             {"os", name(tags.os)},
-                                            {"min_driver", rows}}
+                                            {"min_driver", std::move(rows)}}
                          .dump(2)
                   << '\n';
         return 0;
@@ -226,7 +227,7 @@ int run_which(const GlobalOptions& global, const WhichOptions& options) {
                              ? nlohmann::ordered_json(*session.matrix.data_as_of)
                              : nlohmann::ordered_json(nullptr)}}},
         {"warnings", warnings_json(session.warnings)},
-        {"rows", json_rows}};
+        {"rows", std::move(json_rows)}};
     std::cout << out.dump(2) << '\n';
     return 0;
 }

@@ -4,6 +4,8 @@
 #include "cli/global_options.hpp"
 #include "engine/base/utf8_path.hpp"
 
+#include <utility>
+
 #include <nlohmann/json.hpp>
 
 namespace torchpin::cli {
@@ -128,7 +130,7 @@ std::string doctor_json(const DoctorReport& report) {
     }
     environment["interpreter"] =
         report.interpreter ? ordered_json(utf8_of(*report.interpreter)) : ordered_json(nullptr);
-    out["environment"] = environment;
+    out["environment"] = std::move(environment);
     out["installed"] = ordered_json::array();
     for (const InstalledPackage& package : report.installed) {
         out["installed"].push_back({{"name", package.name},
@@ -184,7 +186,7 @@ std::string doctor_json(const DoctorReport& report) {
                         {"problem", report.smoke->problem.empty()
                                         ? ordered_json(nullptr)
                                         : ordered_json(report.smoke->problem)},
-                        {"steps", steps}};
+                        {"steps", std::move(steps)}};
     } else {
         out["smoke"] = nullptr;
     }

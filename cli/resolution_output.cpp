@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 #include <toml++/toml.h>
@@ -372,16 +373,16 @@ nlohmann::ordered_json resolve_json(const ResolverSession& session, const Resolu
                     hashes.push_back("sha256:" + *file->sha256);
                 }
             }
-            entry["hashes"] = hashes;
-            pins.push_back(entry);
+            entry["hashes"] = std::move(hashes);
+            pins.push_back(std::move(entry));
         }
-        out["pins"] = pins;
+        out["pins"] = std::move(pins);
         out["compatibility"] = name(s->driver_fit);
         nlohmann::ordered_json env = nlohmann::ordered_json::object();
         for (const EnvironmentVariable& variable : required_environment(*s)) {
             env[variable.name] = variable.value;
         }
-        out["env"] = env;
+        out["env"] = std::move(env);
         warnings.insert(warnings.end(), s->warnings.begin(), s->warnings.end());
         out["warnings"] = warnings_json(warnings);
         out["explanation"] =
