@@ -108,7 +108,7 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
         auto store = std::make_shared<MatrixStore>(open_matrix_for_reading(global));
         const std::int64_t revision = revision_to_read(*store, global.revision);
         CompatMatrix matrix = load_compat_matrix_every_platform_on_demand(store, revision);
-        static_cast<void>(*matrix.companion_packages);
+        matrix.companion_packages.read_ahead();
         return matrix;
     });
     // Every file is read; one that fails is a finding, not the end of the run.

@@ -1,6 +1,7 @@
 // OnDemand: a value read on its first use, for the matrix tables only some questions ask about.
 #pragma once
 
+#include <exception>
 #include <functional>
 #include <memory>
 #include <utility>
@@ -33,6 +34,16 @@ public:
         return state_->value;
     }
     const T* operator->() const { return &**this; }
+
+    // Reads the value now, ahead of its first use, where that costs less (on another thread). A
+    // read that throws is left to the first use, which tries again and throws, so a damaged table
+    // still fails only the questions that need it.
+    void read_ahead() const {
+        try {
+            static_cast<void>(**this);
+        } catch (const std::exception&) {
+        }
+    }
 
 private:
     struct State {

@@ -157,4 +157,29 @@ BOOST_AUTO_TEST_CASE(a_damaged_companion_row_fails_only_the_questions_about_comp
     BOOST_TEST(asked.err.find("matrix table companion_package") != std::string::npos, asked.err);
 }
 
+// check reads the companion packages ahead, beside the files: a damaged row still fails only the
+// checks that look a pin up there, and a file that pins nothing is checked as before.
+BOOST_AUTO_TEST_CASE(a_damaged_companion_row_fails_only_the_checks_that_read_companions) {
+    test::ScratchDirectory scratch("torchpin_damaged_companion_check");
+    const auto db = scratch.path() / "matrix.db";
+    make_matrix(scratch, db);
+    const auto unpinned = scratch.write("unpinned.txt", "torch>=2.1\n");
+    const auto pinned = scratch.write("pinned.txt", "torch==2.1.2\ntorchvision==0.16.2\n");
+    const auto check = [&](const std::filesystem::path& file) {
+        return test::run_torchpin({"--db", db.string(), "check", file.string()});
+    };
+    const auto before = check(unpinned);
+    BOOST_TEST_REQUIRE(before.exit_code == 0, before.err);
+    auto damaging = sqlite::Database::open(db, sqlite::Database::Mode::ReadWrite);
+    damaging.execute("UPDATE companion_package SET torch = NULL WHERE pairing = 'exact'");
+
+    const auto after = check(unpinned);
+    BOOST_TEST(after.exit_code == 0, after.err);
+    BOOST_TEST(after.out == before.out);
+    BOOST_TEST(after.err == before.err);
+    const auto asked = check(pinned);
+    BOOST_TEST(asked.exit_code == 2);
+    BOOST_TEST(asked.err.find("matrix table companion_package") != std::string::npos, asked.err);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
