@@ -55,9 +55,8 @@ int run_revisions(const GlobalOptions& global) {
                             {"wheel_files", r.wheel_files},
                             {"sources", std::move(sources)}});
         }
-        std::cout << json{{"schema", "torchpin/revisions/v1"}, {"revisions", std::move(rows)}}.dump(
-                         2)
-                  << '\n';
+        const json document{{"schema", "torchpin/revisions/v1"}, {"revisions", std::move(rows)}};
+        std::cout << document.dump(2) << '\n';
         return 0;
     }
     for (const auto& r : revisions) {
