@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <span>
 
 namespace torchpin {
 
@@ -44,10 +45,13 @@ std::size_t file_line(std::size_t line, std::size_t lines_before) {
     return line == 0 ? 0 : line + lines_before;
 }
 
-toml::table parse_lines(const TextInput& input, std::size_t first_line, std::size_t end_line) {
+toml::table parse_lines(const TextInput& input, std::size_t first_line, std::size_t end_line,
+                        UnreadArrays unread) {
+    const std::string_view text = text_of_lines(input, first_line, end_line);
+    const std::optional<std::string> kept = without_unread_items(
+        text, std::span(input.lines()).subspan(first_line - 1, end_line - first_line), unread);
     try {
-        return toml::parse(text_of_lines(input, first_line, end_line),
-                           std::string_view(input.origin()));
+        return toml::parse(kept ? std::string_view(*kept) : text, std::string_view(input.origin()));
     } catch (const toml::parse_error& e) {
         const toml::source_position at = e.source().begin;
         throw InputError(diagnostic_at_line(input, file_line(at.line, first_line - 1), at.column,
@@ -57,13 +61,14 @@ toml::table parse_lines(const TextInput& input, std::size_t first_line, std::siz
 
 } // namespace
 
-LockToml::LockToml(const TextInput& input)
-    : LockToml(input, 1, input.lines().size() + 1) {}
+LockToml::LockToml(const TextInput& input, UnreadArrays unread)
+    : LockToml(input, 1, input.lines().size() + 1, unread) {}
 
-LockToml::LockToml(const TextInput& input, std::size_t first_line, std::size_t end_line)
+LockToml::LockToml(const TextInput& input, std::size_t first_line, std::size_t end_line,
+                   UnreadArrays unread)
     : input_(input)
     , lines_before_(first_line - 1)
-    , document_(parse_lines(input, first_line, end_line)) {}
+    , document_(parse_lines(input, first_line, end_line, unread)) {}
 
 SourceLocation LockToml::where(const toml::node& node) const {
     const toml::source_position begin = node.source().begin;

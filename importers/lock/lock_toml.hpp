@@ -5,6 +5,7 @@
 
 #include "engine/check/locked_requirements.hpp"
 #include "importers/input/text_input.hpp"
+#include "importers/lock/unread_arrays.hpp"
 
 #include <cstddef>
 #include <optional>
@@ -17,11 +18,14 @@ namespace torchpin {
 
 class LockToml {
 public:
-    // Parses the whole input; a TOML syntax error is an InputError at toml++'s position.
-    explicit LockToml(const TextInput& input);
+    // Parses the whole input; a TOML syntax error is an InputError at toml++'s position. The
+    // `unread` arrays are empty in the document where their items are as uv writes them
+    // (without_unread_items): they are checked, not parsed.
+    explicit LockToml(const TextInput& input, UnreadArrays unread = {});
     // Parses lines [first_line, end_line) of the input (1-based) as a document of their own;
     // every position, of a value or of a syntax error, is still the file's.
-    LockToml(const TextInput& input, std::size_t first_line, std::size_t end_line);
+    LockToml(const TextInput& input, std::size_t first_line, std::size_t end_line,
+             UnreadArrays unread = {});
 
     const toml::table& document() const noexcept { return document_; }
     const TextInput& input() const noexcept { return input_; }
