@@ -523,7 +523,9 @@ private:
             return !companion_fit(*companion.release, target)
                         .misfits_by(CompanionMisfitKind::Platform);
         };
-        for (const auto& [os, arch] : installed_on) {
+        for (const auto& platform : installed_on) {
+            const auto& os = platform.first; // not a structured binding: clang 14 captures none
+            const auto& arch = platform.second;
             const bool whole_os = std::ranges::all_of(marker_platforms, [&](const auto& p) {
                 return p.first != os || std::ranges::find(installed_on, p) != installed_on.end();
             });

@@ -15,27 +15,39 @@ namespace torchpin {
 
 namespace {
 
+// The ids this file returns, chooses between or compares, named: clang 14's code generation
+// crashes on a temporary id returned, compared or chosen by `?:`.
+constexpr RuleId no_wheel_rule{"no-wheel-for-target"};
+constexpr RuleId driver_too_old_rule{"driver-too-old"};
+constexpr RuleId newer_than_matrix_rule{"newer-than-matrix"};
+constexpr RuleId cpu_build_rule{"cpu-build-on-gpu-target"};
+constexpr RuleId gpu_not_supported_rule{"gpu-not-supported"};
+
+// The rule a build for another kind of machine breaks: a CPU build where a GPU is, or a build
+// for another kind of GPU.
+RuleId wrong_kind_rule(const Backend& build) {
+    return build.kind() == BackendKind::Cpu ? cpu_build_rule : gpu_not_supported_rule;
+}
+
 // The rule a rejection of a pinned build breaks; none for those other rules judge (pairing) or
 // that say nothing about the pin.
 std::optional<RuleId> rule_of(const Rejection& rejection, const Backend& build) {
     if (std::holds_alternative<NoWheelFor>(rejection) ||
         std::holds_alternative<BackendNotPublished>(rejection)) {
-        return RuleId{"no-wheel-for-target"};
+        return no_wheel_rule;
     }
     if (std::holds_alternative<DriverTooOld>(rejection)) {
-        return RuleId{"driver-too-old"};
+        return driver_too_old_rule;
     }
     if (std::holds_alternative<BuildNotVerified>(rejection)) {
-        return RuleId{
-            "newer-than-matrix"}; // known only as projected: not judged, update the matrix
+        return newer_than_matrix_rule; // known only as projected: not judged, update the matrix
     }
     if (std::holds_alternative<GpuArchNotBuilt>(rejection) ||
         std::holds_alternative<GfxNotBuilt>(rejection)) {
-        return RuleId{"gpu-not-supported"};
+        return gpu_not_supported_rule;
     }
     if (std::holds_alternative<WrongBackendKind>(rejection)) {
-        return build.kind() == BackendKind::Cpu ? RuleId{"cpu-build-on-gpu-target"}
-                                                : RuleId{"gpu-not-supported"};
+        return wrong_kind_rule(build);
     }
     return std::nullopt;
 }
@@ -263,10 +275,7 @@ private:
         }
         const auto misfit = kind_misfit(*build, target_.machine);
         if (misfit) {
-            const RuleId rule = build->kind() == BackendKind::Cpu
-                                    ? RuleId{"cpu-build-on-gpu-target"}
-                                    : RuleId{"gpu-not-supported"};
-            out.push_back(make_finding(rule, torch.package->where,
+            out.push_back(make_finding(wrong_kind_rule(*build), torch.package->where,
                                        torch.text() + ": " + *misfit + on() + " (" +
                                            describe_machine(target_.machine) + ")",
                                        ""));
@@ -275,7 +284,7 @@ private:
             const std::optional<RuleId> rule = rule_of(rejection, *build);
             // A build for another kind of GPU fails every GPU check: the misfit says it all.
             if (!rule || std::holds_alternative<WrongBackendKind>(rejection) ||
-                (misfit && *rule != RuleId{"no-wheel-for-target"})) {
+                (misfit && rule != no_wheel_rule)) {
                 continue;
             }
             const std::string package = std::holds_alternative<NoWheelFor>(rejection)

@@ -148,10 +148,10 @@ void add_pairings_from_metadata(sqlite::Database& db, std::int64_t revision, Com
             }
             continue;
         }
+        const auto& accepted = *pairing.torch; // not the binding: clang 14 captures none
         const auto oldest =
-            std::find_if(m.releases.rbegin(), m.releases.rend(), [&](const ReleaseFact& r) {
-                return pairing.torch->contains(r.torch, true);
-            });
+            std::find_if(m.releases.rbegin(), m.releases.rend(),
+                         [&](const ReleaseFact& r) { return accepted.contains(r.torch, true); });
         if (oldest != m.releases.rend()) {
             learned.push_back(
                 CompanionRange{package, version, *pairing.torch, oldest->torch, pairing.url});
