@@ -38,10 +38,13 @@ std::string generic_fix(const std::string& name, const FindingContext& context) 
     return fix + ", or install what provides " + name;
 }
 
+// Named: clang 14's code generation crashes on a `?:` of two temporary ids.
+constexpr DoctorFindingId missing_delay_loaded{"missing-delay-loaded-library"};
+constexpr DoctorFindingId missing_needed{"missing-library"};
+
 DoctorFinding missing_library_finding(const MissingLibrary& missing,
                                       const FindingContext& context) {
-    DoctorFinding finding{missing.delay_loaded ? DoctorFindingId{"missing-delay-loaded-library"}
-                                               : DoctorFindingId{"missing-library"}};
+    DoctorFinding finding{missing.delay_loaded ? missing_delay_loaded : missing_needed};
     finding.subject = shown_path(missing.needed_by, context);
     finding.details.push_back("load chain: " + joined_chain(missing.chain, context));
     finding.details.push_back("searched: " + joined_folders(missing.searched, context));
