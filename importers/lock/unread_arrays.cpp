@@ -82,16 +82,22 @@ private:
                !has_zero(word ^ ('\\' * ones));
     }
 
+    // Moves past the bytes of a string that need no closer look, eight at a time.
+    void skip_plain() {
+        for (std::uint64_t word = 0; at_ + 8 <= line_.size(); at_ += 8) {
+            std::memcpy(&word, line_.data() + at_, 8);
+            if (!plain(word)) {
+                return;
+            }
+        }
+    }
+
     bool string() {
         if (!take('"')) {
             return false;
         }
         while (at_ < line_.size()) {
-            std::uint64_t word = 0;
-            while (at_ + 8 <= line_.size() &&
-                   (std::memcpy(&word, line_.data() + at_, 8), plain(word))) {
-                at_ += 8;
-            }
+            skip_plain();
             if (at_ >= line_.size()) {
                 break;
             }
