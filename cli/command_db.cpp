@@ -2,6 +2,8 @@
 #include "cli/commands.hpp"
 #include "cli/matrix_access.hpp"
 #include "cli/output.hpp"
+#include "engine/base/utf8_path.hpp"
+#include "engine/matrix/read_only_image.hpp"
 #include "importers/dataset/dataset.hpp"
 
 #include <iostream>
@@ -21,6 +23,7 @@ struct DbOptions {
     std::int64_t to = 0;
     std::string output;
     std::string data_dir;
+    std::string image;
 };
 
 json optional_json(const std::optional<std::string>& value) {
@@ -217,6 +220,9 @@ int run_build(const GlobalOptions& global, const DbOptions& options) {
                       << " sources\n";
         }
     }
+    if (!options.image.empty()) {
+        write_read_only_image(path_from_utf8(global.db), path_from_utf8(options.image));
+    }
     return 0;
 }
 
@@ -253,6 +259,11 @@ void setup_db(CLI::App& app, const GlobalOptions& global, CommandResult& result)
         build->add_option("--data", options->data_dir, "The data directory with manifest.json")
             ->required()
             ->type_name("DIR");
+        build
+            ->add_option("--image", options->image,
+                         "Also write the read-only image the binary embeds: the same rows, "
+                         "without the constraints and indexes only writes use")
+            ->type_name("FILE");
         build->callback(
             [&global, &result, options] { result.exit_code = run_build(global, *options); });
     };

@@ -6,6 +6,7 @@
 #include "engine/base/host_system.hpp"
 #include "engine/base/user_folders.hpp"
 #include "engine/base/utf8_path.hpp"
+#include "engine/matrix/read_only_image.hpp"
 
 extern "C" {
 extern const unsigned char torchpin_embedded_matrix[];
@@ -58,7 +59,11 @@ MatrixStore open_matrix_for_writing(const GlobalOptions& global) {
         std::filesystem::path partial = path;
         partial += ".partial";
         std::filesystem::remove(partial);
-        MatrixStore::open_image(embedded_matrix()).database().copy_to(partial);
+        {
+            // The whole schema, then the embedded rows: the image has no constraints to copy.
+            MatrixStore copy = MatrixStore::open(partial, true);
+            copy_image_rows(copy.database(), embedded_matrix());
+        }                                               // closed: its WAL folded into the file
         if (auto error = replace_file(partial, path)) { // atomic: never a half-copied database
             throw InputError(
                 Diagnostic{utf8_of(path), 0, 0, "cannot write: " + error.message(), ""});

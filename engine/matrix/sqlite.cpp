@@ -32,6 +32,17 @@ void configure_before_first_use() {
     static_cast<void>(configured);
 }
 
+// Makes `schema` of `db` the image, read in place: READONLY, so SQLite never writes to it and no
+// copy is needed.
+void deserialize(sqlite3* db, std::string_view schema, std::span<const unsigned char> image) {
+    auto* bytes = const_cast<unsigned char*>(image.data());
+    const auto size = static_cast<sqlite3_int64>(image.size());
+    check(db,
+          sqlite3_deserialize(db, std::string(schema).c_str(), bytes, size, size,
+                              SQLITE_DESERIALIZE_READONLY),
+          "cannot load the embedded matrix");
+}
+
 } // namespace
 
 bool Error::is_busy() const noexcept {
@@ -75,14 +86,10 @@ Database Database::open_image(std::span<const unsigned char> image) {
           sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr),
           "cannot open an in-memory database");
     Database database(db);
-    // READONLY: SQLite reads the image in place and never writes to it, so no copy is needed.
-    auto* bytes = const_cast<unsigned char*>(image.data());
-    const auto size = static_cast<sqlite3_int64>(image.size());
-    check(db, sqlite3_deserialize(db, "main", bytes, size, size, SQLITE_DESERIALIZE_READONLY),
-          "cannot load the embedded matrix");
+    deserialize(db, "main", image);
     // Its pages are then read where they lie (memdb's xFetch), not copied into the page cache:
     // ~100 fewer page faults per process (docs/performance.md).
-    database.execute("PRAGMA mmap_size = " + std::to_string(size));
+    database.execute("PRAGMA mmap_size = " + std::to_string(image.size()));
     database.execute("PRAGMA foreign_keys = ON");
     return database;
 }
@@ -134,8 +141,9 @@ void Database::set_user_version(int version) {
     execute("PRAGMA user_version = " + std::to_string(version));
 }
 
-void Database::copy_to(const std::filesystem::path& path) {
-    prepare("VACUUM INTO ?1").bind(1, utf8_of(path)).run();
+void Database::attach_image(std::string_view schema, std::span<const unsigned char> image) {
+    execute("ATTACH ':memory:' AS " + std::string(schema));
+    deserialize(db_, schema, image);
 }
 
 Statement::Statement(Statement&& other) noexcept
@@ -240,9 +248,9 @@ bool Statement::is_null(int column) const {
     return sqlite3_column_type(statement_, column) == SQLITE_NULL;
 }
 
-Transaction::Transaction(Database& db)
+Transaction::Transaction(Database& db, Start start)
     : db_(db) {
-    db_.execute("BEGIN IMMEDIATE");
+    db_.execute(start == Start::Immediate ? "BEGIN IMMEDIATE" : "BEGIN");
 }
 
 Transaction::~Transaction() {

@@ -57,8 +57,9 @@ public:
     std::int64_t last_insert_rowid() const noexcept;
     int user_version();
     void set_user_version(int version);
-    // Writes a consistent copy of the whole database to `path` (VACUUM INTO).
-    void copy_to(const std::filesystem::path& path);
+    // Attaches a database image held in memory as `schema`, read-only and never copied; detach
+    // it with DETACH once no transaction is open.
+    void attach_image(std::string_view schema, std::span<const unsigned char> image);
 
     sqlite3* handle() const noexcept { return db_; }
 
@@ -116,10 +117,12 @@ private:
 };
 
 // BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit() ran. A crash or an
-// exception mid-import therefore leaves the database as it was.
+// exception mid-import therefore leaves the database as it was. Deferred: BEGIN, for a
+// connection with a read-only database attached, which BEGIN IMMEDIATE would lock for writing.
 class Transaction {
 public:
-    explicit Transaction(Database& db);
+    enum class Start { Immediate, Deferred };
+    explicit Transaction(Database& db, Start start = Start::Immediate);
     Transaction(const Transaction&) = delete;
     Transaction& operator=(const Transaction&) = delete;
     ~Transaction();

@@ -1,5 +1,6 @@
 // The matrix commands end to end: import as revisions, no-op re-imports, diff, export as of a
 // revision, verify, bad input (exit 2, nothing written) and the embedded dataset.
+#include "engine/matrix/sqlite.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/pytorch_pages.hpp"
 #include "tests/support/test_paths.hpp"
@@ -49,6 +50,17 @@ struct Scratch {
     }
 };
 
+// How many schema objects of the database file `path` hold what only writes use: a constraint or
+// an index on the current rows.
+std::int64_t write_side_objects(const std::filesystem::path& path) {
+    auto db = torchpin::sqlite::Database::open(path, torchpin::sqlite::Database::Mode::ReadOnly);
+    auto select = db.prepare("SELECT count(*) FROM sqlite_schema WHERE sql LIKE '%CHECK%' OR "
+                             "sql LIKE '%REFERENCES%' OR sql LIKE '%NOT NULL%' OR "
+                             "sql LIKE '%WHERE valid_to IS NULL%'");
+    select.step();
+    return select.integer(0);
+}
+
 std::size_t revision_count(const Scratch& s) {
     return json::parse(s.run({"--format", "json", "db", "revisions"}).out)["revisions"].size();
 }
@@ -56,6 +68,16 @@ std::size_t revision_count(const Scratch& s) {
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(matrix_commands)
+
+// The binary embeds the matrix's read-only image (engine/matrix/read_only_image.hpp): no schema
+// that only writes use for every process to parse. A user database made from it has all of it.
+BOOST_AUTO_TEST_CASE(the_embedded_matrix_is_the_read_only_image_and_a_copy_is_whole) {
+    BOOST_TEST(write_side_objects(TORCHPIN_EMBEDDED_MATRIX_FILE) == 0);
+    Scratch s;
+    BOOST_TEST_REQUIRE(s.run({"import", s.page(sha_a), "--url", page_url}).exit_code == 0);
+    BOOST_TEST(write_side_objects(s.dir / "user.db") > 30);
+    BOOST_TEST(s.run({"db", "verify"}).exit_code == 0);
+}
 
 BOOST_AUTO_TEST_CASE(the_embedded_dataset_answers_without_any_file) {
     const auto result =

@@ -1,0 +1,171 @@
+// The read-only image the binary embeds: the same tables, columns and rows as the matrix file it
+// is written from, without the constraints and write-side indexes; and the user database made
+// from it, with the whole schema again.
+#include "engine/matrix/matrix_schema.hpp"
+#include "engine/matrix/matrix_store.hpp"
+#include "engine/matrix/read_only_image.hpp"
+#include "tests/engine/matrix/matrix_store_fixtures.hpp"
+
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+#include <boost/test/unit_test.hpp>
+
+using namespace torchpin;
+using namespace torchpin::test::store;
+
+namespace {
+
+std::vector<std::string> strings(sqlite::Database& db, const std::string& sql,
+                                 const std::string& parameter = "") {
+    auto select = db.prepare(sql);
+    if (!parameter.empty()) {
+        select.bind(1, parameter);
+    }
+    std::vector<std::string> out;
+    while (select.step()) {
+        out.push_back(select.optional_text(0).value_or("NULL"));
+    }
+    return out;
+}
+
+std::vector<std::string> tables(sqlite::Database& db) {
+    return strings(db, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name");
+}
+
+// "name type" of each column, in order.
+std::vector<std::string> columns(sqlite::Database& db, const std::string& table) {
+    return strings(db, "SELECT name || ' ' || type FROM pragma_table_xinfo(?1) ORDER BY cid",
+                   table);
+}
+
+// Every row of `table`, each value quoted, in the table's order.
+std::vector<std::string> rows(sqlite::Database& db, const std::string& table) {
+    std::string values;
+    for (const std::string& name :
+         strings(db, "SELECT name FROM pragma_table_xinfo(?1) ORDER BY cid", table)) {
+        values += (values.empty() ? "" : " || '|' || ") + std::string("quote(") + name + ")";
+    }
+    return strings(db, "SELECT " + values + " FROM " + table);
+}
+
+// The schema as SQLite keeps it: type, name, table and SQL of every object.
+std::vector<std::string> schema(sqlite::Database& db) {
+    return strings(db, "SELECT type || ' ' || name || ' ' || tbl_name || ' ' || "
+                       "ifnull(sql, '') FROM sqlite_schema ORDER BY name");
+}
+
+// A matrix file with two revisions: rows current, closed and added.
+void write_matrix(const std::filesystem::path& path) {
+    auto store = MatrixStore::open(path, true);
+    store.import(request({listing({wheel(a, "aa"), wheel(b), wheel(c)}, "d1")}));
+    store.import(request({listing({wheel(a, "ab"), wheel(d)}, "d2")}));
+}
+
+std::vector<unsigned char> bytes_of(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(read_only_image)
+
+BOOST_AUTO_TEST_CASE(an_image_keeps_every_column_and_row_and_none_of_the_constraints) {
+    TempDatabase full_file;
+    TempDatabase image_file;
+    write_matrix(full_file.path);
+    write_read_only_image(full_file.path, image_file.path);
+    auto full = sqlite::Database::open(full_file.path, sqlite::Database::Mode::ReadOnly);
+    auto image = sqlite::Database::open(image_file.path, sqlite::Database::Mode::ReadOnly);
+
+    BOOST_TEST(image.user_version() == full.user_version());
+    BOOST_TEST(tables(image) == tables(full), boost::test_tools::per_element());
+    std::size_t rows_seen = 0;
+    for (const std::string& table : tables(full)) {
+        BOOST_TEST(columns(image, table) == columns(full, table), table);
+        BOOST_TEST(rows(image, table) == rows(full, table), table);
+        rows_seen += rows(full, table).size();
+        BOOST_TEST(strings(image, "SELECT 1 FROM pragma_foreign_key_list(?1)", table).empty());
+        // (A WITHOUT ROWID table's key is NOT NULL by itself.)
+        BOOST_TEST(strings(image,
+                           "SELECT 1 FROM pragma_table_xinfo(?1) WHERE \"notnull\" AND pk = 0",
+                           table)
+                       .empty());
+    }
+    BOOST_TEST(rows_seen > 10u);
+    BOOST_TEST(strings(full, "SELECT 1 FROM sqlite_schema WHERE sql LIKE '%CHECK%'").size() > 0u);
+    BOOST_TEST(strings(image, "SELECT 1 FROM sqlite_schema WHERE sql LIKE '%CHECK%'").empty());
+    // The indexes reads use are kept; those on current rows and the UNIQUE key are not.
+    const auto index_names = [](sqlite::Database& db) {
+        return strings(db, "SELECT name FROM sqlite_schema WHERE type = 'index' ORDER BY name");
+    };
+    BOOST_TEST(index_names(image) ==
+                   strings(full, "SELECT name FROM sqlite_schema WHERE type = 'index' AND sql "
+                                 "NOT LIKE '%WHERE valid_to IS NULL%' ORDER BY name"),
+               boost::test_tools::per_element());
+    BOOST_TEST(index_names(image).size() >= 1u);
+    BOOST_TEST(index_names(full).size() > index_names(image).size());
+}
+
+BOOST_AUTO_TEST_CASE(a_database_made_from_an_image_has_the_whole_schema_and_every_row) {
+    TempDatabase full_file;
+    TempDatabase image_file;
+    TempDatabase copy_file;
+    write_matrix(full_file.path);
+    write_read_only_image(full_file.path, image_file.path);
+    const std::vector<unsigned char> image = bytes_of(image_file.path);
+    {
+        auto copy = MatrixStore::open(copy_file.path, true);
+        copy_image_rows(copy.database(), image);
+        BOOST_TEST(copy.verify().empty());
+        BOOST_TEST(*copy.latest_revision_number() == 2);
+    }
+    auto full = sqlite::Database::open(full_file.path, sqlite::Database::Mode::ReadOnly);
+    auto copy = sqlite::Database::open(copy_file.path, sqlite::Database::Mode::ReadOnly);
+    BOOST_TEST(schema(copy) == schema(full), boost::test_tools::per_element());
+    for (const std::string& table : tables(full)) {
+        BOOST_TEST(rows(copy, table) == rows(full, table), table);
+    }
+    // The copy is written to like any matrix: a third revision on top of the image's two.
+    auto store = MatrixStore::open(copy_file.path, false);
+    store.import(request({listing({wheel(a, "ac")}, "d3")}));
+    BOOST_TEST(*store.latest_revision_number() == 3);
+    BOOST_TEST(store.verify().empty());
+}
+
+BOOST_AUTO_TEST_CASE(an_image_of_another_schema_version_is_refused_and_nothing_is_copied) {
+    TempDatabase full_file;
+    TempDatabase image_file;
+    TempDatabase copy_file;
+    write_matrix(full_file.path);
+    write_read_only_image(full_file.path, image_file.path);
+    sqlite::Database::open(image_file.path, sqlite::Database::Mode::ReadWrite)
+        .set_user_version(latest_schema_version() - 1);
+    const std::vector<unsigned char> image = bytes_of(image_file.path);
+    auto copy = MatrixStore::open(copy_file.path, true);
+    BOOST_CHECK_EXCEPTION(copy_image_rows(copy.database(), image), std::runtime_error,
+                          [](const std::runtime_error& e) {
+                              return std::string(e.what()).find("schema version") !=
+                                     std::string::npos;
+                          });
+    BOOST_TEST(!copy.latest_revision_number().has_value());
+    // The image was detached: the same connection copies a good image afterwards.
+    write_read_only_image(full_file.path, image_file.path);
+    copy_image_rows(copy.database(), bytes_of(image_file.path));
+    BOOST_TEST(*copy.latest_revision_number() == 2);
+}
+
+BOOST_AUTO_TEST_CASE(a_failed_write_leaves_the_previous_image_and_no_partial_file) {
+    TempDatabase image_file;
+    std::ofstream(image_file.path) << "the previous image";
+    const auto missing = std::filesystem::temp_directory_path() / "torchpin_no_such_matrix.db";
+    BOOST_CHECK_THROW(write_read_only_image(missing, image_file.path), std::runtime_error);
+    BOOST_TEST(!std::filesystem::exists(missing));
+    std::ifstream in(image_file.path);
+    BOOST_TEST(std::string(std::istreambuf_iterator<char>(in), {}) == "the previous image");
+    BOOST_TEST(!std::filesystem::exists(image_file.path.string() + ".partial"));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
