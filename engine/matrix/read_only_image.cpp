@@ -1,5 +1,4 @@
-// write_read_only_image and copy_image_rows: the embedded matrix without the schema only writes
-// use.
+// The embedded matrix's read-only image: written from a matrix file, its rows copied into one.
 #include "engine/matrix/read_only_image.hpp"
 
 #include "engine/base/durable_file.hpp"
