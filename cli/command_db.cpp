@@ -8,6 +8,7 @@
 
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 #include <utility>
 
 #include <nlohmann/json.hpp>
@@ -193,7 +194,8 @@ int run_export(const GlobalOptions& global, const DbOptions& options) {
     return 0;
 }
 
-// Builds a fresh matrix file from a data directory (the build runs this to embed data/).
+// Builds a fresh matrix file from a data directory, and with --image its read-only image (the
+// build runs this to embed data/).
 int run_build(const GlobalOptions& global, const DbOptions& options) {
     if (global.db.empty()) {
         throw UsageError("'db build' writes a new database: pass --db PATH");
@@ -210,7 +212,13 @@ int run_build(const GlobalOptions& global, const DbOptions& options) {
     {
         auto store = MatrixStore::open(global.db, true);
         const ImportResult result = store.import(dataset.request);
-        // One self-contained file, compact, ready to be embedded and opened read-only.
+        // The image keeps no constraint to hold its rows together: it is made from a file that
+        // verifies (foreign keys, sources, validity ranges, digests), or not at all.
+        if (const auto problems = store.verify(); !problems.empty()) {
+            throw std::runtime_error("'db build' made a matrix that does not verify: " +
+                                     problems.front());
+        }
+        // One self-contained file, compact, which opens read-only as it is.
         store.database().execute("PRAGMA wal_checkpoint(TRUNCATE)");
         store.database().execute("PRAGMA journal_mode = DELETE");
         store.database().execute("VACUUM");
