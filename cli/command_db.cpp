@@ -218,7 +218,7 @@ int run_build(const GlobalOptions& global, const DbOptions& options) {
             throw std::runtime_error("'db build' made a matrix that does not verify: " +
                                      problems.front());
         }
-        // One self-contained file, compact, which opens read-only as it is.
+        // One self-contained file, compact: no -wal or -shm beside it.
         store.database().execute("PRAGMA wal_checkpoint(TRUNCATE)");
         store.database().execute("PRAGMA journal_mode = DELETE");
         store.database().execute("VACUUM");

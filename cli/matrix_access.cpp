@@ -61,9 +61,10 @@ MatrixStore open_matrix_for_writing(const GlobalOptions& global) {
         std::filesystem::remove(partial);
         {
             // The whole schema, then the embedded rows: the image has no constraints to copy.
+            // The copy closes at the end of the block, which folds its WAL into the file.
             MatrixStore copy = MatrixStore::open(partial, true);
             copy_image_rows(copy.database(), embedded_matrix());
-        }                                               // closed: its WAL folded into the file
+        }
         if (auto error = replace_file(partial, path)) { // atomic: never a half-copied database
             throw InputError(
                 Diagnostic{utf8_of(path), 0, 0, "cannot write: " + error.message(), ""});
