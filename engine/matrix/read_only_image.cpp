@@ -148,18 +148,12 @@ private:
     std::string schema_;
 };
 
-int user_version_of(sqlite::Database& db, std::string_view schema) {
-    auto select = db.prepare("PRAGMA " + std::string(schema) + ".user_version");
-    select.step();
-    return static_cast<int>(select.integer(0));
-}
-
 void write_image_file(const std::filesystem::path& full, const std::filesystem::path& path) {
     auto image = sqlite::Database::open(path, sqlite::Database::Mode::Create);
     {
         image.prepare("ATTACH ?1 AS whole").bind(1, utf8_of(full)).run();
         Attachment attached(image, "whole");
-        const int version = user_version_of(image, "whole");
+        const int version = image.user_version("whole");
         if (version == 0) {
             throw std::runtime_error(utf8_of(full) + " is not a matrix database");
         }
@@ -203,7 +197,7 @@ void write_read_only_image(const std::filesystem::path& full, const std::filesys
 void copy_image_rows(sqlite::Database& into, std::span<const unsigned char> image) {
     into.attach_image("image", image);
     Attachment attached(into, "image");
-    const int image_version = user_version_of(into, "image");
+    const int image_version = into.user_version("image");
     const int version = into.user_version();
     if (image_version != version) {
         throw std::runtime_error("the embedded matrix has schema version " +

@@ -131,8 +131,8 @@ std::int64_t Database::last_insert_rowid() const noexcept {
     return sqlite3_last_insert_rowid(db_);
 }
 
-int Database::user_version() {
-    Statement statement = prepare("PRAGMA user_version");
+int Database::user_version(std::string_view schema) {
+    Statement statement = prepare("PRAGMA " + std::string(schema) + ".user_version");
     statement.step();
     return static_cast<int>(statement.integer(0));
 }

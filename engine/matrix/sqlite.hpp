@@ -55,7 +55,7 @@ public:
     void execute(std::string_view sql);
     Statement prepare(std::string_view sql);
     std::int64_t last_insert_rowid() const noexcept;
-    int user_version();
+    int user_version(std::string_view schema = "main"); // of an attached database too
     void set_user_version(int version);
     // Attaches a database image held in memory as `schema`, read-only and never copied; detach
     // it with DETACH once no transaction is open.
