@@ -40,6 +40,7 @@ MatrixStore open_matrix_for_reading(const GlobalOptions& global) {
     const std::filesystem::path path = user_database_path(global);
     if (std::filesystem::exists(path)) {
         MatrixStore store = MatrixStore::open(path, false);
+        store.database().keep_wal_files();
         store.read_one_snapshot();
         return store;
     }

@@ -141,6 +141,13 @@ void Database::set_user_version(int version) {
     execute("PRAGMA user_version = " + std::to_string(version));
 }
 
+void Database::keep_wal_files() {
+    execute("PRAGMA journal_size_limit = 0"); // a kept WAL is truncated when it closes
+    int keep = 1;
+    check(db_, sqlite3_file_control(db_, "main", SQLITE_FCNTL_PERSIST_WAL, &keep),
+          "keeping the WAL files");
+}
+
 void Database::attach_image(std::string_view schema, std::span<const unsigned char> image) {
     execute("ATTACH ':memory:' AS " + std::string(schema));
     deserialize(db_, schema, image);

@@ -57,6 +57,10 @@ public:
     std::int64_t last_insert_rowid() const noexcept;
     int user_version(std::string_view schema = "main"); // of an attached database too
     void set_user_version(int version);
+    // Keeps the -wal and -shm files, the WAL emptied, when this connection is the last to close,
+    // instead of deleting them: the next process opens the two files rather than creating, sizing
+    // and deleting both again (docs/performance.md, twelfth session).
+    void keep_wal_files();
     // Attaches a database image held in memory as `schema`, read-only and never copied; detach
     // it with DETACH once no transaction is open.
     void attach_image(std::string_view schema, std::span<const unsigned char> image);

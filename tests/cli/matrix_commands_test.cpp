@@ -126,6 +126,26 @@ BOOST_AUTO_TEST_CASE(imports_become_revisions_and_old_ones_stay_answerable) {
     BOOST_TEST(s.run({"db", "verify"}).exit_code == 0);
 }
 
+// A command that only reads leaves the WAL files for the next one to open (emptied: the database
+// file holds everything); an import, which closes them last, still removes both.
+BOOST_AUTO_TEST_CASE(a_reading_command_keeps_the_wal_files_for_the_next_one) {
+    Scratch s;
+    const std::filesystem::path wal = s.dir / "user.db-wal";
+    const std::filesystem::path shm = s.dir / "user.db-shm";
+    BOOST_TEST_REQUIRE(s.run({"import", s.page(sha_a), "--url", page_url}).exit_code == 0);
+    BOOST_TEST(!std::filesystem::exists(wal));
+    BOOST_TEST(revision_count(s) == 2u);
+    BOOST_TEST_REQUIRE(std::filesystem::exists(wal));
+    BOOST_TEST(std::filesystem::file_size(wal) == 0u);
+    BOOST_TEST(std::filesystem::exists(shm));
+    BOOST_TEST(revision_count(s) == 2u);
+    BOOST_TEST_REQUIRE(s.run({"import", s.page(sha_b), "--url", page_url}).exit_code == 0);
+    BOOST_TEST(revision_count(s) == 3u);
+    BOOST_TEST_REQUIRE(s.run({"import", s.page(sha_a), "--url", page_url}).exit_code == 0);
+    BOOST_TEST(!std::filesystem::exists(wal));
+    BOOST_TEST(!std::filesystem::exists(shm));
+}
+
 BOOST_AUTO_TEST_CASE(a_bad_wheel_link_fails_the_import_and_writes_nothing) {
     Scratch s;
     s.run({"import", s.page(sha_a), "--url", page_url});

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -176,6 +177,33 @@ BOOST_AUTO_TEST_CASE(a_database_from_a_newer_torchpin_is_refused) {
     BOOST_CHECK_EXCEPTION(
         MatrixStore::open(temp.path, false), std::runtime_error,
         [](const auto& e) { return std::string(e.what()).find("newer") != std::string::npos; });
+}
+
+// A reader that closes last keeps the WAL files for the next command to open, emptied: what was
+// committed is folded into the database file first, and a writer closing last still removes both.
+BOOST_AUTO_TEST_CASE(a_reader_closing_last_keeps_the_wal_files_empty) {
+    TempDatabase temp;
+    const std::filesystem::path wal = temp.path.string() + "-wal";
+    const std::filesystem::path shm = temp.path.string() + "-shm";
+    {
+        auto reader = std::make_optional(MatrixStore::open(temp.path, true));
+        reader->database().keep_wal_files();
+        {
+            auto writer = MatrixStore::open(temp.path, false);
+            writer.database().execute("PRAGMA wal_autocheckpoint = 0"); // the rows stay in the WAL
+            BOOST_REQUIRE(writer.import(request({listing({wheel(a)}, "d1")})).revision);
+        }
+        BOOST_TEST(std::filesystem::file_size(wal) > 0u);
+        reader->read_one_snapshot();
+        BOOST_TEST(reader->latest_revision_number() == 1);
+        reader.reset();
+    }
+    BOOST_TEST(std::filesystem::exists(shm));
+    BOOST_REQUIRE(std::filesystem::exists(wal));
+    BOOST_TEST(std::filesystem::file_size(wal) == 0u);
+    BOOST_TEST(MatrixStore::open(temp.path, false).latest_revision_number() == 1);
+    BOOST_TEST(!std::filesystem::exists(wal));
+    BOOST_TEST(!std::filesystem::exists(shm));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
