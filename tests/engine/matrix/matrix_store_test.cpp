@@ -15,7 +15,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <optional>
 #include <set>
 #include <thread>
 
@@ -186,17 +185,16 @@ BOOST_AUTO_TEST_CASE(a_reader_closing_last_keeps_the_wal_files_empty) {
     const std::filesystem::path wal = temp.path.string() + "-wal";
     const std::filesystem::path shm = temp.path.string() + "-shm";
     {
-        auto reader = std::make_optional(MatrixStore::open(temp.path, true));
-        reader->database().keep_wal_files();
+        auto reader = MatrixStore::open(temp.path, true);
+        reader.database().keep_wal_files();
         {
             auto writer = MatrixStore::open(temp.path, false);
             writer.database().execute("PRAGMA wal_autocheckpoint = 0"); // the rows stay in the WAL
             BOOST_REQUIRE(writer.import(request({listing({wheel(a)}, "d1")})).revision);
-        }
+        } // the writer closes first
         BOOST_TEST(std::filesystem::file_size(wal) > 0u);
-        reader->read_one_snapshot();
-        BOOST_TEST(reader->latest_revision_number() == 1);
-        reader.reset();
+        reader.read_one_snapshot();
+        BOOST_TEST(reader.latest_revision_number() == 1);
     }
     BOOST_TEST(std::filesystem::exists(shm));
     BOOST_REQUIRE(std::filesystem::exists(wal));
