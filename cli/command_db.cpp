@@ -200,17 +200,18 @@ int run_build(const GlobalOptions& global, const DbOptions& options) {
     if (global.db.empty()) {
         throw UsageError("'db build' writes a new database: pass --db PATH");
     }
-    if (std::filesystem::exists(global.db)) {
+    const std::filesystem::path db = path_from_utf8(global.db);
+    if (std::filesystem::exists(db)) {
         throw UsageError("'db build' writes a new database, but " + global.db + " exists");
     }
-    const DatasetImport dataset = load_dataset(options.data_dir);
+    const DatasetImport dataset = load_dataset(path_from_utf8(options.data_dir));
     if (!global.quiet()) {
         for (const std::string& warning : dataset.warnings) {
             std::cerr << warning << '\n';
         }
     }
     {
-        auto store = MatrixStore::open(global.db, true);
+        auto store = MatrixStore::open(db, true);
         const ImportResult result = store.import(dataset.request);
         // The image keeps no constraint to hold its rows together: it is made from a file that
         // verifies (foreign keys, sources, validity ranges, digests), or not at all.
@@ -229,7 +230,7 @@ int run_build(const GlobalOptions& global, const DbOptions& options) {
         }
     }
     if (!options.image.empty()) {
-        write_read_only_image(path_from_utf8(global.db), path_from_utf8(options.image));
+        write_read_only_image(db, path_from_utf8(options.image));
     }
     return 0;
 }

@@ -1,7 +1,8 @@
 // The matrix database under Windows' file sharing rules, with torchpin.exe in one process and
 // this test holding the same database open in another: a reader keeps its snapshot while import
 // commits (WAL), a writer's lock makes import wait, and a lock held past the busy timeout fails
-// import with the message that says so, the database unchanged.
+// import with the message that says so, the database unchanged; and files named in UTF-8 are the
+// files created.
 #include "engine/base/program_run.hpp"
 #include "engine/base/utf8_path.hpp"
 #include "engine/matrix/matrix_store.hpp"
@@ -110,6 +111,22 @@ BOOST_AUTO_TEST_CASE(non_ascii_paths_name_the_files_created) {
                     60s);
     BOOST_TEST(run.succeeded(), run.out << run.err << run.describe(60s));
     BOOST_TEST(std::filesystem::exists(answer));
+}
+
+// db build's --data, --db and --image are UTF-8 inside as well: a matrix built from a folder and
+// into files named with non-ASCII letters reads that folder and writes those files.
+BOOST_AUTO_TEST_CASE(db_build_reads_and_writes_non_ascii_paths) {
+    const SharedDatabase shared;
+    const auto data = shared.scratch.path() / path_from_utf8("Zoë's data");
+    std::filesystem::copy(TORCHPIN_FROZEN_DATASET, data, std::filesystem::copy_options::recursive);
+    const auto image = shared.scratch.path() / path_from_utf8("Zoë's image.db");
+    const ProgramRun run = run_program(TORCHPIN_EXE,
+                                       {"-q", "--db", utf8_of(shared.database), "db", "build",
+                                        "--data", utf8_of(data), "--image", utf8_of(image)},
+                                       120s);
+    BOOST_TEST_REQUIRE(run.succeeded(), run.out << run.err << run.describe(120s));
+    BOOST_TEST(shared.revisions() == 1u);
+    BOOST_TEST(std::filesystem::exists(image));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
