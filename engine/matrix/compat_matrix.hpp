@@ -45,6 +45,8 @@ struct ReleaseFact {
     // pairing was learned from the index rather than curated; empty otherwise.
     std::string torchvision_metadata_of{};
     std::string torchaudio_metadata_of{};
+
+    friend bool operator==(const ReleaseFact&, const ReleaseFact&) = default;
 };
 
 // How a build is known when no source shows it published: `Expected` from nightlies and plans
@@ -63,6 +65,8 @@ struct PublishedBackend {
     Projection projection = Projection::None;
 
     bool projected() const noexcept { return projection != Projection::None; }
+
+    friend bool operator==(const PublishedBackend&, const PublishedBackend&) = default;
 };
 
 // The toolkit a backend is built with for one torch release, where it is not the backend's; `os`:
@@ -72,6 +76,8 @@ struct ReleaseCuda {
     Backend backend;
     CudaVersion cuda;
     std::optional<OperatingSystem> os = {};
+
+    friend bool operator==(const ReleaseCuda&, const ReleaseCuda&) = default;
 };
 
 // A companion release that requires a range of torch (torchvision 0.29.1: torch>=2.14); its
@@ -83,6 +89,8 @@ struct CompanionRange {
     Version released_with;
     // The wheel whose metadata stated the range (WheelMetadataFact::url); empty: curated data.
     std::string stated_by_metadata_of{};
+
+    friend bool operator==(const CompanionRange&, const CompanionRange&) = default;
 };
 
 // torch, torchvision or torchaudio (a normalized project name): the family the matrix pairs; every
@@ -140,6 +148,8 @@ struct CudaDriverFact {
     CudaVersion cuda;
     OperatingSystem os;
     std::optional<DriverVersion> minimum; // the one torchpin uses ("used" in data/cuda.toml)
+
+    friend bool operator==(const CudaDriverFact&, const CudaDriverFact&) = default;
 };
 
 // The toolkit release a backend label is built with (cu121: 12.1.1).
@@ -154,6 +164,8 @@ using FirstCuda = std::pair<ComputeCapability, CudaVersion>;
 struct CudaBranch {
     CudaVersion cuda;     // major.minor
     DriverVersion branch; // "615": drivers 615 and newer are of that branch or a later one
+
+    friend bool operator==(const CudaBranch&, const CudaBranch&) = default;
 };
 
 // What a driver must be to run a toolkit release directly: the release's own minimum, or, where
@@ -169,6 +181,8 @@ struct CompatFloor {
     OperatingSystem os = OperatingSystem::Linux;
     DriverVersion minimum;
     std::optional<DriverVersion> below; // exclusive upper bound, when the floor has one
+
+    friend bool operator==(const CompatFloor&, const CompatFloor&) = default;
 };
 
 struct ArchListFact {
@@ -178,6 +192,8 @@ struct ArchListFact {
     CpuArch arch;
     std::vector<ArchTarget> arch_list;
     std::string basis; // "build-script", "release-rules", "conda-measured", "release-matrix"
+
+    friend bool operator==(const ArchListFact&, const ArchListFact&) = default;
 };
 
 // The gfx targets of a ROCm build; `torch`: only for the torch releases it holds (the list changed
@@ -225,6 +241,8 @@ struct KnownIssueFact {
     // message matched ("gpu-arch", "driver", "torchvision-pairing", "cuda-build": the names
     // engine/diagnosis/issue_checks.hpp weighs); empty for none beyond OS, torch and runtime.
     std::string decided_by = {};
+
+    friend bool operator==(const KnownIssueFact&, const KnownIssueFact&) = default;
 };
 
 // Called on files one by one; false: no more are wanted.

@@ -6,6 +6,7 @@
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/index_releases.hpp"
 #include "engine/matrix/learned_companions.hpp"
+#include "engine/matrix/prepared_matrix.hpp"
 #include "engine/matrix/wheel_rows.hpp"
 
 #include <algorithm>
@@ -401,12 +402,27 @@ CompatMatrix load_whole(MatrixStore& store, std::int64_t revision,
     return m;
 }
 
+// What `load` reads without wheel rows: from the prepared form the store keeps of `revision` for
+// `platform_of`'s OS and CPU (nullptr: every platform), or its every-platform form narrowed to
+// them, or else from the tables.
+CompatMatrix eager_tables(MatrixStore& store, std::int64_t revision,
+                          const TagEnvironment* platform_of) {
+    if (const auto form = store.prepared_form(revision, prepared_platform(platform_of))) {
+        return matrix_from_prepared(*form);
+    }
+    if (const auto form = store.prepared_form(revision, prepared_platform(nullptr))) {
+        CompatMatrix m = matrix_from_prepared(*form);
+        return platform_of != nullptr ? narrowed_platform_facts(std::move(m), *platform_of) : m;
+    }
+    return load(store, revision, platform_of, std::nullopt);
+}
+
 // The matrix with the platform facts of `platform_of` and without wheel rows, reading those
 // `filter` admits per release through a shelf, and the tables set_asked_tables names when first
 // asked for.
 CompatMatrix load_on_demand(std::shared_ptr<MatrixStore> store, std::int64_t revision,
                             const TagEnvironment* platform_of, std::string filter) {
-    CompatMatrix m = load(*store, revision, platform_of, std::nullopt);
+    CompatMatrix m = eager_tables(*store, revision, platform_of);
     set_asked_tables(m, revision, [&store](auto read) {
         using Rows = std::invoke_result_t<decltype(read), sqlite::Database&>;
         return OnDemand<Rows>::read_by([store, read] { return read(store->database()); });
@@ -433,6 +449,11 @@ CompatMatrix load_compat_matrix_wheels_on_demand(std::shared_ptr<MatrixStore> st
 CompatMatrix load_compat_matrix_every_platform_on_demand(std::shared_ptr<MatrixStore> store,
                                                          std::int64_t revision) {
     return load_on_demand(std::move(store), revision, nullptr, "1");
+}
+
+CompatMatrix load_compat_matrix_tables(MatrixStore& store, std::int64_t revision,
+                                       const TagEnvironment* platform_of) {
+    return load(store, revision, platform_of, std::nullopt);
 }
 
 CompatMatrix load_compat_matrix_every_platform(MatrixStore& store, std::int64_t revision) {

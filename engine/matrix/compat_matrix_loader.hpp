@@ -23,7 +23,9 @@ enum class PlatformFacts { OfTheMachine, OfEveryPlatform };
 // The same facts with no wheel rows read yet: the matrix's `read_wheels` reads one release's
 // (those of `env`'s OS) when ReleaseWheels first asks for them, and keeps `store` open for as long
 // as the matrix or a copy of it lives. For answers that look at a few releases only (`resolve`
-// stops at the first that works).
+// stops at the first that works). Where the store keeps a prepared form of `revision` (the
+// embedded image), the facts come from it, narrowed to the platform, instead of from the tables;
+// so do those of the _every_platform_on_demand load below.
 CompatMatrix
 load_compat_matrix_wheels_on_demand(std::shared_ptr<MatrixStore> store, std::int64_t revision,
                                     const TagEnvironment& env,
@@ -38,6 +40,12 @@ CompatMatrix load_compat_matrix_every_platform(MatrixStore& store, std::int64_t 
 // at the releases a lockfile pins only.
 CompatMatrix load_compat_matrix_every_platform_on_demand(std::shared_ptr<MatrixStore> store,
                                                          std::int64_t revision);
+
+// The tables every load reads, with the platform facts of `platform_of`'s OS and CPU (nullptr:
+// every platform's), read from the tables (never from a prepared form), without the tables read
+// on demand and without wheels: what a prepared form holds.
+CompatMatrix load_compat_matrix_tables(MatrixStore& store, std::int64_t revision,
+                                       const TagEnvironment* platform_of = nullptr);
 
 // The wheels load_compat_matrix reads for `env`, taken from a matrix loaded for every platform
 // instead of from the database again (check reads both); a matrix that reads its wheels on demand

@@ -9,6 +9,7 @@
 #include "engine/matrix/derived_listings.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 #include "engine/matrix/merged_listings.hpp"
+#include "engine/matrix/prepared_matrix.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -166,7 +167,7 @@ MatrixStore MatrixStore::open(const std::filesystem::path& path, bool create) {
         // ~960 scattered pages (6-8% of its wall time, docs/performance.md).
         db.execute("PRAGMA mmap_size = 268435456");
         migrate(db);
-        return MatrixStore(std::move(db));
+        return MatrixStore(std::move(db), false);
     } catch (const sqlite::Error& error) {
         if (auto problem = database_file_problem(error)) {
             throw_file_problem(path, *problem);
@@ -201,7 +202,26 @@ MatrixStore MatrixStore::open_image(std::span<const unsigned char> image) {
     if (db.user_version() > latest_schema_version()) {
         throw std::runtime_error("the embedded matrix has a newer schema than this build");
     }
-    return MatrixStore(std::move(db));
+    return MatrixStore(std::move(db), true);
+}
+
+std::optional<std::string> MatrixStore::prepared_form(std::int64_t revision,
+                                                      const std::string& platform) {
+    if (!image_) {
+        return std::nullopt;
+    }
+    auto kept = db_.prepare("SELECT count(*) FROM sqlite_schema WHERE name = ?1");
+    kept.bind(1, prepared_matrix_table).step();
+    if (kept.integer(0) == 0) { // an image written before there were prepared forms
+        return std::nullopt;
+    }
+    auto select = db_.prepare("SELECT form FROM " + std::string(prepared_matrix_table) +
+                              " WHERE revision = ?1 AND platform = ?2 AND layout = ?3");
+    select.bind(1, revision).bind(2, platform).bind(3, prepared_layout);
+    if (!select.step()) {
+        return std::nullopt;
+    }
+    return std::string(select.blob(0));
 }
 
 std::int64_t source_id(sqlite::Database& db, const SourceInfo& source) {

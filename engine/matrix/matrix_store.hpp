@@ -105,6 +105,10 @@ public:
     std::optional<RevisionInfo> latest_revision();
     std::optional<std::int64_t> latest_revision_number();
     std::optional<std::string> data_as_of(std::int64_t revision);
+    // The prepared form of `revision` for `platform` (engine/matrix/prepared_matrix.hpp) that a
+    // read-only image keeps, in the layout this build reads; nullopt for a database file and for
+    // any other revision, platform or layout.
+    std::optional<std::string> prepared_form(std::int64_t revision, const std::string& platform);
     std::vector<RevisionInfo> revisions();
     bool has_revision(std::int64_t number);
 
@@ -122,11 +126,13 @@ public:
     sqlite::Database& database() noexcept { return db_; }
 
 private:
-    explicit MatrixStore(sqlite::Database db)
-        : db_(std::move(db)) {}
+    MatrixStore(sqlite::Database db, bool image)
+        : db_(std::move(db))
+        , image_(image) {}
     std::string revision_digest(std::int64_t revision);
     void check_citations(std::vector<std::string>& problems); // every "cites" id is defined
     sqlite::Database db_;
+    bool image_; // a read-only image, which may keep a prepared form
 };
 
 // What a SQLite failure on a database file means to its user, when the file is at fault rather

@@ -191,6 +191,12 @@ Statement& Statement::bind_view(int index, std::string_view value) {
     return *this;
 }
 
+Statement& Statement::bind_blob(int index, std::string_view bytes) {
+    check(db_, sqlite3_bind_blob64(statement_, index, bytes.data(), bytes.size(), SQLITE_TRANSIENT),
+          "bind");
+    return *this;
+}
+
 Statement& Statement::bind(int index, const std::optional<std::string>& value) {
     return value ? bind(index, std::string_view(*value)) : bind_null(index);
 }
@@ -235,11 +241,16 @@ std::string Statement::text(int column) const {
 
 std::optional<std::string_view> Statement::optional_text_view(int column) const {
     const auto* text = sqlite3_column_text(statement_, column);
-    if (text == nullptr) { // NULL: the tables are STRICT, so no column holds a BLOB
+    if (text == nullptr) { // NULL: the tables are STRICT, so no text column holds a BLOB
         return std::nullopt;
     }
     return std::string_view(reinterpret_cast<const char*>(text),
                             static_cast<std::size_t>(sqlite3_column_bytes(statement_, column)));
+}
+
+std::string_view Statement::blob(int column) const {
+    const auto* bytes = static_cast<const char*>(sqlite3_column_blob(statement_, column));
+    return {bytes, static_cast<std::size_t>(sqlite3_column_bytes(statement_, column))};
 }
 
 std::optional<std::string> Statement::optional_text(int column) const {

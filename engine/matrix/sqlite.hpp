@@ -94,6 +94,7 @@ public:
     Statement& bind_view(int index, std::string_view value);
     Statement& bind(int index, std::optional<std::int64_t> value);
     Statement& bind_null(int index);
+    Statement& bind_blob(int index, std::string_view bytes); // copied
 
     // Advances to the next row; false when done. Statements that return no rows: call once.
     bool step();
@@ -110,6 +111,8 @@ public:
     std::optional<std::string> optional_text(int column) const;
     std::optional<std::int64_t> optional_integer(int column) const;
     bool is_null(int column) const;
+    // A BLOB column's bytes, valid until the next step() or reset().
+    std::string_view blob(int column) const;
 
 private:
     friend class Database;

@@ -54,6 +54,8 @@ public:
     // The clause as written, without spaces: ">=2.1", "==2.1.*".
     std::string to_string() const;
 
+    friend bool operator==(const Specifier&, const Specifier&) = default;
+
 private:
     Operator op_ = Operator::GreaterEqual;
     std::string text_;
@@ -91,6 +93,8 @@ public:
 
     // Clauses joined by ",", in the order given: ">=2.1,<2.4".
     std::string to_string() const;
+
+    friend bool operator==(const SpecifierSet&, const SpecifierSet&) = default;
 
 private:
     std::vector<Specifier> specifiers_;

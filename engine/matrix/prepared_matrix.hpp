@@ -1,0 +1,47 @@
+// The prepared form of a matrix: the tables every command reads, for every platform, as loaded
+// and typed, in one byte string that the embedded image keeps (docs/matrix.md).
+#pragma once
+
+#include "engine/matrix/compat_matrix.hpp"
+#include "engine/matrix/matrix_store.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace torchpin {
+
+// What the form's bytes mean; a form written under another layout is not read.
+inline constexpr std::string_view prepared_layout = "torchpin prepared matrix 1";
+// The image's table of forms: one row per revision and platform (revision, platform, layout,
+// form).
+inline constexpr std::string_view prepared_matrix_table = "prepared_matrix";
+
+// One form of a revision: the matrix for one OS and CPU ("linux x86_64"), or for every platform
+// ("every"), which a machine of a platform the matrix has no builds for narrows.
+struct PreparedForm {
+    std::string platform;
+    std::string form;
+};
+
+// The platform key of a load for `env`'s OS and CPU, or for every platform (nullptr).
+std::string prepared_platform(const TagEnvironment* env);
+
+// The forms of `revision` in `store`: every platform's, and one per OS and CPU that its builds
+// (release_backend) name, each loaded from the tables.
+std::vector<PreparedForm> prepared_forms(MatrixStore& store, std::int64_t revision);
+
+// The matrix's eagerly read parts (everything but the tables read on demand and the wheels): its
+// revision, releases, builds, toolkits, drivers, arch lists, known issues and wheel lists. Values
+// of engine types are kept as their text, which each type parses back to an equal value.
+std::string prepared_form(const CompatMatrix& every_platform);
+
+// The matrix those parts make again, every value parsed (once per distinct text); throws
+// std::runtime_error where the bytes end early or hold a value that does not parse.
+CompatMatrix matrix_from_prepared(std::string_view form);
+
+// `every_platform`'s builds, arch lists and driver minimums narrowed to one OS and CPU: the
+// matrix a load for that platform reads.
+CompatMatrix narrowed_platform_facts(CompatMatrix every_platform, const TagEnvironment& env);
+
+} // namespace torchpin
