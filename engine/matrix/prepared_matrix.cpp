@@ -6,6 +6,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <exception>
 #include <set>
 #include <stdexcept>
 #include <tuple>
@@ -35,7 +36,9 @@ struct IsPair<std::pair<A, B>> : std::true_type {};
 struct AnyMember {
     template <class T>
     requires(!IsOptional<T>::value) // an optional member takes it through its own constructor
-    operator T() const;             // never called: only asked whether it converts
+    operator T() const {            // only asked whether it converts, never called
+        std::terminate();
+    }
 };
 template <class T, std::size_t... I>
 consteval bool initializes_with(std::index_sequence<I...>) {
