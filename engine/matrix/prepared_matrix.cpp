@@ -219,9 +219,10 @@ public:
         } else if constexpr (IsOptional<T>::value) {
             return next<bool>() ? T(next<typename T::value_type>()) : std::nullopt;
         } else if constexpr (IsVector<T>::value) {
+            const std::size_t n = count();
             T values;
-            values.reserve(count());
-            for (std::size_t n = values.capacity(); values.size() < n;) {
+            values.reserve(n);
+            while (values.size() < n) {
                 values.push_back(next<typename T::value_type>());
             }
             return values;
