@@ -212,7 +212,7 @@ std::optional<std::string> MatrixStore::prepared_form(std::int64_t revision,
     }
     auto kept = db_.prepare("SELECT count(*) FROM sqlite_schema WHERE name = ?1");
     kept.bind(1, prepared_matrix_table).step();
-    if (kept.integer(0) == 0) { // an image written before there were prepared forms
+    if (kept.integer(0) == 0) { // an image written without prepared forms
         return std::nullopt;
     }
     auto select = db_.prepare("SELECT form FROM " + std::string(prepared_matrix_table) +
