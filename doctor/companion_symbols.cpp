@@ -2,16 +2,15 @@
 // the ELF reader's symbol visits; torch's libraries are walked once for all packages together.
 #include "doctor/companion_symbols.hpp"
 
+#include "engine/base/text_hash.hpp"
 #include "engine/base/utf8_path.hpp"
 #include "importers/binary/elf_image.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstdlib>
-#include <functional>
 #include <memory>
 #include <system_error>
-#include <unordered_set>
 
 #if __has_include(<cxxabi.h>)
 #include <cxxabi.h>
@@ -21,15 +20,6 @@
 namespace torchpin {
 
 namespace {
-
-// Finds a std::string by a string_view: the names visited live in the library's string table.
-struct NameHash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view name) const noexcept {
-        return std::hash<std::string_view>{}(name);
-    }
-};
-using NameSet = std::unordered_set<std::string, NameHash, std::equal_to<>>;
 
 bool is_native_library(std::string_view name) {
     return name.ends_with(".so") || name.find(".so.") != std::string_view::npos;
@@ -57,7 +47,7 @@ struct ExtensionImports {
 // The package's extensions with their torch imports, less what its own libraries export.
 std::vector<ExtensionImports> package_imports(const std::vector<std::filesystem::path>& files) {
     std::vector<ExtensionImports> extensions;
-    NameSet own_exports;
+    TextSet own_exports;
     for (const std::filesystem::path& file : files) {
         ExtensionImports extension{file, {}};
         const auto error = visit_elf_file_symbols(file, [&](const ElfDynamicSymbol& symbol) {
@@ -120,7 +110,7 @@ missing_torch_symbols(const std::vector<std::vector<std::filesystem::path>>& pac
         return std::nullopt;
     }
     std::vector<std::vector<ExtensionImports>> imports;
-    NameSet unseen;
+    TextSet unseen;
     for (const auto& files : packages) {
         imports.push_back(package_imports(files));
         for (const ExtensionImports& extension : imports.back()) {

@@ -403,16 +403,11 @@ CompatMatrix load_whole(MatrixStore& store, std::int64_t revision,
 }
 
 // What `load` reads without wheel rows: from the prepared form the store keeps of `revision` for
-// `platform_of`'s OS and CPU (nullptr: every platform), or its every-platform form narrowed to
-// them, or else from the tables.
+// `platform_of`'s OS and CPU (nullptr: every platform), or else from the tables.
 CompatMatrix eager_tables(MatrixStore& store, std::int64_t revision,
                           const TagEnvironment* platform_of) {
     if (const auto form = store.prepared_form(revision, prepared_platform(platform_of))) {
         return matrix_from_prepared(*form);
-    }
-    if (const auto form = store.prepared_form(revision, prepared_platform(nullptr))) {
-        CompatMatrix m = matrix_from_prepared(*form);
-        return platform_of != nullptr ? narrowed_platform_facts(std::move(m), *platform_of) : m;
     }
     return load(store, revision, platform_of, std::nullopt);
 }

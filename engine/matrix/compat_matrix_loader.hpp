@@ -24,7 +24,7 @@ enum class PlatformFacts { OfTheMachine, OfEveryPlatform };
 // (those of `env`'s OS) when ReleaseWheels first asks for them, and keeps `store` open for as long
 // as the matrix or a copy of it lives. For answers that look at a few releases only (`resolve`
 // stops at the first that works). Where the store keeps a prepared form of `revision` (the
-// embedded image), the facts come from it, narrowed to the platform, instead of from the tables;
+// embedded image) for that platform, the facts come from it instead of from the tables;
 // so do those of the _every_platform_on_demand load below.
 CompatMatrix
 load_compat_matrix_wheels_on_demand(std::shared_ptr<MatrixStore> store, std::int64_t revision,

@@ -1,6 +1,7 @@
 // prepared_form and matrix_from_prepared: each fact's fields listed once, for both directions.
 #include "engine/matrix/prepared_matrix.hpp"
 
+#include "engine/base/text_hash.hpp"
 #include "engine/matrix/compat_matrix_loader.hpp"
 #include "engine/matrix/dataset_tables.hpp"
 
@@ -11,7 +12,6 @@
 #include <stdexcept>
 #include <tuple>
 #include <type_traits>
-#include <unordered_map>
 #include <utility>
 
 namespace torchpin {
@@ -273,15 +273,8 @@ private:
         return taken;
     }
 
-    // Hashes a text however it is held, so that a value's bytes are looked up without a copy.
-    struct TextHash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view text) const noexcept {
-            return std::hash<std::string_view>{}(text);
-        }
-    };
     template <class T>
-    using Parsed = std::unordered_map<std::string, T, TextHash, std::equal_to<>>;
+    using Parsed = TextMap<T>; // by text, looked up without a copy
 
     std::string_view rest_;
     std::tuple<Parsed<Version>, Parsed<Backend>, Parsed<SpecifierSet>, Parsed<CudaVersion>,
@@ -332,16 +325,6 @@ std::vector<PreparedForm> prepared_forms(MatrixStore& store, std::int64_t revisi
                          prepared_form(load_compat_matrix_tables(store, revision, &env))});
     }
     return forms;
-}
-
-CompatMatrix narrowed_platform_facts(CompatMatrix every_platform, const TagEnvironment& env) {
-    CompatMatrix& m = every_platform;
-    std::erase_if(m.published,
-                  [&](const PublishedBackend& p) { return p.os != env.os || p.arch != env.arch; });
-    std::erase_if(m.cuda_drivers, [&](const CudaDriverFact& d) { return d.os != env.os; });
-    std::erase_if(m.arch_lists,
-                  [&](const ArchListFact& a) { return a.os != env.os || a.arch != env.arch; });
-    return every_platform;
 }
 
 } // namespace torchpin

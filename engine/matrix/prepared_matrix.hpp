@@ -18,7 +18,7 @@ inline constexpr std::string_view prepared_layout = "torchpin prepared matrix 1"
 inline constexpr std::string_view prepared_matrix_table = "prepared_matrix";
 
 // One form of a revision: the matrix for one OS and CPU ("linux x86_64"), or for every platform
-// ("every"), which a machine of a platform the matrix has no builds for narrows.
+// ("every"). A machine of a platform the builds do not name (no form) reads the tables.
 struct PreparedForm {
     std::string platform;
     std::string form;
@@ -39,9 +39,5 @@ std::string prepared_form(const CompatMatrix& every_platform);
 // The matrix those parts make again, every value parsed (once per distinct text); throws
 // std::runtime_error where the bytes end early or hold a value that does not parse.
 CompatMatrix matrix_from_prepared(std::string_view form);
-
-// `every_platform`'s builds, arch lists and driver minimums narrowed to one OS and CPU: the
-// matrix a load for that platform reads.
-CompatMatrix narrowed_platform_facts(CompatMatrix every_platform, const TagEnvironment& env);
 
 } // namespace torchpin

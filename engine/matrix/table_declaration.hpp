@@ -5,18 +5,16 @@
 #pragma once
 
 #include "engine/base/diagnostic.hpp"
+#include "engine/base/text_hash.hpp"
 #include "engine/matrix/revisioned_table.hpp"
 #include "engine/matrix/sqlite.hpp"
 #include "engine/matrix/value_type.hpp"
 
-#include <cstddef>
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
-#include <unordered_map>
 #include <vector>
 
 namespace torchpin {
@@ -175,18 +173,10 @@ public:
     }
 
 private:
-    // Hashes a text however it is held, so that a column's text is looked up without a copy.
-    struct TextHash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view text) const noexcept {
-            return std::hash<std::string_view>{}(text);
-        }
-    };
     template <ValueType type>
     struct Cache {
-        std::optional<std::string_view> allowed; // the words of the values parsed
-        std::unordered_map<std::string, typename ValueOf<type>::Type, TextHash, std::equal_to<>>
-            values;
+        std::optional<std::string_view> allowed;      // the words of the values parsed
+        TextMap<typename ValueOf<type>::Type> values; // by text, looked up without a copy
     };
     std::tuple<Cache<ValueType::Version>, Cache<ValueType::Backend>, Cache<ValueType::Specifier>,
                Cache<ValueType::ArchList>, Cache<ValueType::BackendList>,

@@ -1,5 +1,5 @@
 // The embedded matrix's prepared forms: each reads back as the matrix its tables load, for every
-// platform, for one that has its own form and for one that narrows the every-platform form; a
+// platform and for platforms of their own, while a platform without a form reads the tables; a
 // form of another layout or a damaged one is not taken for the matrix.
 #include "engine/matrix/compat_matrix_loader.hpp"
 #include "engine/matrix/prepared_matrix.hpp"
@@ -52,7 +52,7 @@ BOOST_AUTO_TEST_CASE(the_embedded_forms_read_back_as_the_tables_load) {
                       load_compat_matrix_tables(*store, revision));
 
     // Linux x86_64 and macOS aarch64 have forms of their own; Linux i686 has no build in the
-    // matrix and takes the every-platform form, narrowed.
+    // matrix, no form, and reads the tables.
     const std::vector<TagEnvironment> machines{
         {.os = OperatingSystem::Linux},
         {.os = OperatingSystem::Macos, .arch = CpuArch::Aarch64},
