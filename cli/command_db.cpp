@@ -3,7 +3,6 @@
 #include "cli/matrix_access.hpp"
 #include "cli/output.hpp"
 #include "engine/base/utf8_path.hpp"
-#include "engine/matrix/prepared_matrix.hpp"
 #include "engine/matrix/read_only_image.hpp"
 #include "importers/dataset/dataset.hpp"
 
@@ -141,7 +140,7 @@ int run_verify(const GlobalOptions& global) {
                   << '\n';
     } else if (problems.empty()) {
         std::cout << "ok: " << revisions.size() << " revisions, integrity, foreign keys, sources, "
-                  << "validity ranges and content digests check out\n";
+                  << "validity ranges, content digests and prepared forms check out\n";
     } else {
         for (const auto& p : problems) {
             std::cout << "problem: " << p << '\n';
@@ -211,7 +210,6 @@ int run_build(const GlobalOptions& global, const DbOptions& options) {
             std::cerr << warning << '\n';
         }
     }
-    std::vector<PreparedForm> prepared; // for the image: the tables every command reads
     {
         auto store = MatrixStore::open(db, true);
         const ImportResult result = store.import(dataset.request);
@@ -220,9 +218,6 @@ int run_build(const GlobalOptions& global, const DbOptions& options) {
         if (const auto problems = store.verify(); !problems.empty()) {
             throw std::runtime_error("'db build' made a matrix that does not verify: " +
                                      problems.front());
-        }
-        if (!options.image.empty()) {
-            prepared = prepared_forms(store, *result.revision);
         }
         // One self-contained file, compact: no -wal or -shm beside it.
         store.database().execute("PRAGMA wal_checkpoint(TRUNCATE)");
@@ -235,7 +230,7 @@ int run_build(const GlobalOptions& global, const DbOptions& options) {
         }
     }
     if (!options.image.empty()) {
-        write_read_only_image(db, path_from_utf8(options.image), prepared);
+        write_read_only_image(db, path_from_utf8(options.image));
     }
     return 0;
 }

@@ -23,9 +23,9 @@ enum class PlatformFacts { OfTheMachine, OfEveryPlatform };
 // The same facts with no wheel rows read yet: the matrix's `read_wheels` reads one release's
 // (those of `env`'s OS) when ReleaseWheels first asks for them, and keeps `store` open for as long
 // as the matrix or a copy of it lives. For answers that look at a few releases only (`resolve`
-// stops at the first that works). Where the store keeps a prepared form of `revision` (the
-// embedded image) for that platform, the facts come from it instead of from the tables;
-// so do those of the _every_platform_on_demand load below.
+// stops at the first that works). Where the store keeps a prepared form of `revision` for that
+// platform (import writes them), the facts come from it instead of from the tables; so do those
+// of the _every_platform_on_demand load below.
 CompatMatrix
 load_compat_matrix_wheels_on_demand(std::shared_ptr<MatrixStore> store, std::int64_t revision,
                                     const TagEnvironment& env,

@@ -119,6 +119,21 @@ CREATE INDEX wheel_group_union_release ON wheel_group_union (package, version, v
     valid_to, backend, os, variant, on_pytorch_index, lists_every_file, platform_tags, tags);
 )sql";
 
+// Version 22: the prepared forms of a revision (engine/matrix/prepared_matrix.hpp), which
+// import writes with the revision and a load reads instead of its tables. Not revisioned: a form
+// follows from its revision's rows; after any migration, MatrixStore::open writes the newest
+// revision's forms anew. Keyed by layout too, so that builds reading different layouts keep their
+// forms of one revision side by side.
+constexpr const char* prepared_matrix_forms = R"sql(
+CREATE TABLE prepared_matrix (
+    revision INTEGER NOT NULL REFERENCES revision(number),
+    layout TEXT NOT NULL,
+    platform TEXT NOT NULL,
+    form BLOB NOT NULL,
+    PRIMARY KEY (revision, layout, platform)
+) STRICT;
+)sql";
+
 // What one version does besides its declared tables and columns: `before` them (tables they
 // refer to) and `after` them (indexes on them), then `fill` (rows of a derived table).
 struct Migration {
@@ -136,7 +151,7 @@ struct Migration {
 // 14: wheel_metadata. 15: cuda_branch. 16: companion_package. 17: companion_package's label.
 // 18: the wheel_file index by release with tags. 19: wheel_group, derived from the wheel files
 // already imported. 20: index_build by release and platform, filled anew. 21: index_build_union
-// and wheel_group_union, merged at every revision.
+// and wheel_group_union, merged at every revision. 22: prepared_matrix.
 // (Versions 5, 8, 9 and 10 rebuilt their tables to keep a column order before the declarations
 // existed; every read names its columns.)
 const std::vector<Migration>& migrations() {
@@ -162,6 +177,7 @@ const std::vector<Migration>& migrations() {
         {"", wheel_group_by_release, fill_wheel_groups},
         {index_build_by_platform, "", fill_index_builds},
         {"", wheel_group_union_by_release, fill_merged_tables},
+        {prepared_matrix_forms, ""},
     };
     return all;
 }

@@ -166,8 +166,18 @@ MatrixStore MatrixStore::open(const std::filesystem::path& path, bool create) {
         // Reads map the file instead of a pread per page: a which on a full-size matrix reads
         // ~960 scattered pages (6-8% of its wall time, docs/performance.md).
         db.execute("PRAGMA mmap_size = 268435456");
+        const int found_version = db.user_version();
         migrate(db);
-        return MatrixStore(std::move(db), false);
+        MatrixStore store(std::move(db));
+        if (found_version > 0 && found_version < latest_schema_version()) {
+            // A migration may change what the tables load, and version 22 brought the forms.
+            if (const auto newest = store.latest_revision_number()) {
+                sqlite::Transaction transaction(store.db_);
+                store.write_prepared_forms(*newest);
+                transaction.commit();
+            }
+        }
+        return store;
     } catch (const sqlite::Error& error) {
         if (auto problem = database_file_problem(error)) {
             throw_file_problem(path, *problem);
@@ -202,26 +212,70 @@ MatrixStore MatrixStore::open_image(std::span<const unsigned char> image) {
     if (db.user_version() > latest_schema_version()) {
         throw std::runtime_error("the embedded matrix has a newer schema than this build");
     }
-    return MatrixStore(std::move(db), true);
+    return MatrixStore(std::move(db));
 }
 
 std::optional<std::string> MatrixStore::prepared_form(std::int64_t revision,
                                                       const std::string& platform) {
-    if (!image_) {
-        return std::nullopt;
-    }
-    auto kept = db_.prepare("SELECT count(*) FROM sqlite_schema WHERE name = ?1");
-    kept.bind(1, prepared_matrix_table).step();
-    if (kept.integer(0) == 0) { // an image written without prepared forms
-        return std::nullopt;
-    }
-    auto select = db_.prepare("SELECT form FROM " + std::string(prepared_matrix_table) +
-                              " WHERE revision = ?1 AND platform = ?2 AND layout = ?3");
-    select.bind(1, revision).bind(2, platform).bind(3, prepared_layout);
+    auto select = db_.prepare("SELECT form FROM prepared_matrix "
+                              "WHERE revision = ?1 AND layout = ?2 AND platform = ?3");
+    select.bind(1, revision).bind(2, prepared_layout).bind(3, platform);
     if (!select.step()) {
         return std::nullopt;
     }
     return std::string(select.blob(0));
+}
+
+void MatrixStore::write_prepared_forms(std::int64_t revision) {
+    auto insert = db_.prepare("INSERT OR REPLACE INTO prepared_matrix "
+                              "(revision, layout, platform, form) VALUES (?1, ?2, ?3, ?4)");
+    for (const PreparedForm& form : prepared_forms(*this, revision)) {
+        insert.bind(1, revision)
+            .bind(2, prepared_layout)
+            .bind(3, form.platform)
+            .bind_blob(4, form.form)
+            .run();
+    }
+}
+
+// Each revision with forms of this build's layout has the forms its tables make now, byte for
+// byte; the newest has forms.
+void MatrixStore::check_prepared_forms(std::vector<std::string>& problems) {
+    std::map<std::int64_t, std::map<std::string, std::string>> kept;
+    auto select = db_.prepare("SELECT revision, platform, form FROM prepared_matrix "
+                              "WHERE layout = ?1 ORDER BY revision, platform");
+    select.bind(1, prepared_layout);
+    while (select.step()) {
+        kept[select.integer(0)].emplace(select.text(1), std::string(select.blob(2)));
+    }
+    for (const auto& [revision, forms] : kept) {
+        std::map<std::string, std::string> made;
+        for (PreparedForm& form : prepared_forms(*this, revision)) {
+            made.emplace(std::move(form.platform), std::move(form.form));
+        }
+        const std::string where = "revision " + std::to_string(revision) + ": ";
+        for (const auto& [platform, form] : forms) {
+            const auto match = made.find(platform);
+            if (match == made.end()) {
+                problems.push_back(where + "a prepared form for " + platform +
+                                   ", a platform its builds do not name");
+            } else if (match->second != form) {
+                problems.push_back(where + "the prepared form for " + platform +
+                                   " does not match its tables");
+            }
+        }
+        for (const auto& [platform, form] : made) {
+            if (!forms.contains(platform)) {
+                problems.push_back(where + "no prepared form for " + platform);
+            }
+        }
+    }
+    const auto newest = latest_revision_number();
+    if (newest && !kept.contains(*newest)) {
+        problems.push_back(
+            "revision " + std::to_string(*newest) +
+            ": the newest revision has no prepared forms (commands read its tables)");
+    }
 }
 
 std::int64_t source_id(sqlite::Database& db, const SourceInfo& source) {
@@ -368,6 +422,7 @@ ImportResult MatrixStore::import(const ImportRequest& request) {
         .bind(1, std::string_view(revision_digest(revision)))
         .bind(2, revision)
         .run();
+    write_prepared_forms(revision);
     if (request.in_same_transaction) {
         request.in_same_transaction(db_);
     }
@@ -575,6 +630,7 @@ std::vector<std::string> MatrixStore::verify() {
         previous = info.number;
     }
     check_citations(problems);
+    check_prepared_forms(problems);
     auto listings = db_.prepare("SELECT l.table_name, l.name, l.content_digest, l.valid_from, "
                                 "s.kind FROM listing l JOIN source s ON s.id = l.source WHERE "
                                 "l.valid_to IS NULL");

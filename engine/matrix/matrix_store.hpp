@@ -105,34 +105,38 @@ public:
     std::optional<RevisionInfo> latest_revision();
     std::optional<std::int64_t> latest_revision_number();
     std::optional<std::string> data_as_of(std::int64_t revision);
-    // The prepared form of `revision` for `platform` (engine/matrix/prepared_matrix.hpp) that a
-    // read-only image keeps, in the layout this build reads; nullopt for a database file and for
-    // any other revision, platform or layout.
+    // The prepared form of `revision` for `platform` (engine/matrix/prepared_matrix.hpp) in the
+    // layout this build reads; nullopt where none is kept (a revision imported before schema
+    // version 22 but the newest, a platform the builds do not name, another layout).
     std::optional<std::string> prepared_form(std::int64_t revision, const std::string& platform);
     std::vector<RevisionInfo> revisions();
     bool has_revision(std::int64_t number);
 
-    // Adds one revision holding every listing's new content, in one transaction, or none when
-    // every listing already has exactly this content. Throws (and writes nothing) on failure.
+    // Adds one revision holding every listing's new content and its prepared forms, in one
+    // transaction, or none when every listing already has exactly this content. Throws (and
+    // writes nothing) on failure.
     ImportResult import(const ImportRequest& request);
 
     std::vector<IndexFile> wheel_files(const WheelQuery& query, std::int64_t revision);
     std::vector<RowDifference> diff(std::int64_t from, std::int64_t to);
     // Problems found (empty when sound): SQLite integrity and foreign keys, rows without a
     // source, overlapping validity ranges, broken revision chain, content digests that do not
-    // match their rows, citations that no citation row defines.
+    // match their rows, citations that no citation row defines, prepared forms (of this build's
+    // layout) that differ from what their revision's tables make or are missing.
     std::vector<std::string> verify();
 
     sqlite::Database& database() noexcept { return db_; }
 
 private:
-    MatrixStore(sqlite::Database db, bool image)
-        : db_(std::move(db))
-        , image_(image) {}
+    explicit MatrixStore(sqlite::Database db)
+        : db_(std::move(db)) {}
     std::string revision_digest(std::int64_t revision);
+    // Writes the prepared forms of `revision` in this build's layout, replacing any it has, in
+    // the caller's transaction.
+    void write_prepared_forms(std::int64_t revision);
+    void check_prepared_forms(std::vector<std::string>& problems);
     void check_citations(std::vector<std::string>& problems); // every "cites" id is defined
     sqlite::Database db_;
-    bool image_; // a read-only image, which may keep a prepared form
 };
 
 // What a SQLite failure on a database file means to its user, when the file is at fault rather

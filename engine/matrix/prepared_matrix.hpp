@@ -1,5 +1,5 @@
 // The prepared form of a matrix: the tables every command reads, for every platform, as loaded
-// and typed, in one byte string that the embedded image keeps (docs/matrix.md).
+// and typed, in one byte string that each revision keeps (docs/matrix.md).
 #pragma once
 
 #include "engine/matrix/compat_matrix.hpp"
@@ -11,11 +11,10 @@
 
 namespace torchpin {
 
-// What the form's bytes mean; a form written under another layout is not read.
+// What the form's bytes mean; a form written under another layout is not read. A new layout
+// comes with a new schema version (a migration with nothing else in it): opening a database
+// migrated by it writes its newest revision's forms in the new layout (MatrixStore::open).
 inline constexpr std::string_view prepared_layout = "torchpin prepared matrix 1";
-// The image's table of forms: one row per revision and platform (revision, platform, layout,
-// form).
-inline constexpr std::string_view prepared_matrix_table = "prepared_matrix";
 
 // One form of a revision: the matrix for one OS and CPU ("linux x86_64"), or for every platform
 // ("every"). A machine of a platform the builds do not name (no form) reads the tables.

@@ -3,7 +3,6 @@
 
 #include "engine/base/durable_file.hpp"
 #include "engine/base/utf8_path.hpp"
-#include "engine/matrix/prepared_matrix.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -149,8 +148,7 @@ private:
     std::string schema_;
 };
 
-void write_image_file(const std::filesystem::path& full, const std::filesystem::path& path,
-                      const std::vector<PreparedForm>& prepared) {
+void write_image_file(const std::filesystem::path& full, const std::filesystem::path& path) {
     auto image = sqlite::Database::open(path, sqlite::Database::Mode::Create);
     {
         image.prepare("ATTACH ?1 AS whole").bind(1, utf8_of(full)).run();
@@ -169,18 +167,6 @@ void write_image_file(const std::filesystem::path& full, const std::filesystem::
                 image.execute(index); // unqualified: on main's table of that name, the image's
             }
         }
-        if (!prepared.empty()) {
-            const std::string table = sql_name(prepared_matrix_table);
-            image.execute("CREATE TABLE " + table +
-                          " (revision INTEGER, platform TEXT, layout TEXT, form BLOB, "
-                          "PRIMARY KEY (revision, platform)) STRICT");
-            auto insert = image.prepare("INSERT INTO " + table +
-                                        " SELECT max(number), ?1, ?2, ?3 FROM whole.revision");
-            for (const PreparedForm& form : prepared) {
-                insert.bind(1, form.platform).bind(2, prepared_layout).bind_blob(3, form.form);
-                insert.run();
-            }
-        }
         image.set_user_version(version);
         transaction.commit();
     }
@@ -189,8 +175,7 @@ void write_image_file(const std::filesystem::path& full, const std::filesystem::
 
 } // namespace
 
-void write_read_only_image(const std::filesystem::path& full, const std::filesystem::path& image,
-                           const std::vector<PreparedForm>& prepared) {
+void write_read_only_image(const std::filesystem::path& full, const std::filesystem::path& image) {
     if (!std::filesystem::is_regular_file(full)) { // ATTACH would make an empty one
         throw std::runtime_error("no matrix database " + utf8_of(full));
     }
@@ -198,7 +183,7 @@ void write_read_only_image(const std::filesystem::path& full, const std::filesys
     partial += ".partial";
     std::filesystem::remove(partial);
     try {
-        write_image_file(full, partial, prepared);
+        write_image_file(full, partial);
     } catch (...) {
         std::filesystem::remove(partial);
         throw;
@@ -222,9 +207,6 @@ void copy_image_rows(sqlite::Database& into, std::span<const unsigned char> imag
     sqlite::Transaction transaction(into, sqlite::Transaction::Start::Deferred);
     into.execute("PRAGMA defer_foreign_keys = ON"); // listings before their sources, and so on
     for (const std::string& table : table_names(into, "image")) {
-        if (table == prepared_matrix_table) {
-            continue;
-        }
         const std::string columns = column_list(columns_of(into, "image", table));
         into.execute("INSERT INTO main." + sql_name(table) + " (" + columns + ") SELECT " +
                      columns + " FROM image." + sql_name(table));

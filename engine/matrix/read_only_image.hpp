@@ -1,12 +1,10 @@
 // The embedded matrix's form: a matrix database's tables and rows without what only writes need.
 #pragma once
 
-#include "engine/matrix/prepared_matrix.hpp"
 #include "engine/matrix/sqlite.hpp"
 
 #include <filesystem>
 #include <span>
-#include <vector>
 
 namespace torchpin {
 
@@ -15,16 +13,12 @@ namespace torchpin {
 // NOT NULL, CHECK, UNIQUE or foreign-key constraint, and no partial index (those on current rows,
 // WHERE valid_to IS NULL, which imports use). SQLite parses a database's whole schema before a
 // process's first query: on the embedded matrix, what only writes use was a third of that
-// (docs/performance.md). The image also keeps `prepared`, the prepared forms of the matrix at
-// `full`'s newest revision (prepared_matrix.hpp), in a table of its own. Writes `image`
-// atomically. Throws sqlite::Error, or std::runtime_error when `full` is no matrix database or
-// has an index on an expression, which this does not copy.
-void write_read_only_image(const std::filesystem::path& full, const std::filesystem::path& image,
-                           const std::vector<PreparedForm>& prepared = {});
+// (docs/performance.md). Writes `image` atomically. Throws sqlite::Error, or std::runtime_error
+// when `full` is no matrix database or has an index on an expression, which this does not copy.
+void write_read_only_image(const std::filesystem::path& full, const std::filesystem::path& image);
 
 // Copies every row of `image` (a read-only image, or a whole database of the same schema
-// version) but its prepared form, which a database file does not keep, into `into`, a matrix
-// database with the whole schema and no rows, in one transaction:
+// version) into `into`, a matrix database with the whole schema and no rows, in one transaction:
 // the user database made from the embedded matrix carries every constraint. Throws
 // std::runtime_error when the schema versions differ, sqlite::Error when a row is refused.
 void copy_image_rows(sqlite::Database& into, std::span<const unsigned char> image);
