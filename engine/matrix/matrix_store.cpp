@@ -171,11 +171,7 @@ MatrixStore MatrixStore::open(const std::filesystem::path& path, bool create) {
         MatrixStore store(std::move(db));
         if (found_version > 0 && found_version < latest_schema_version()) {
             // A migration may change what the tables load, and version 22 brought the forms.
-            if (const auto newest = store.latest_revision_number()) {
-                sqlite::Transaction transaction(store.db_);
-                store.write_prepared_forms(*newest);
-                transaction.commit();
-            }
+            store.prepare_newest_revision();
         }
         return store;
     } catch (const sqlite::Error& error) {
@@ -226,6 +222,20 @@ std::optional<std::string> MatrixStore::prepared_form(std::int64_t revision,
     return std::string(select.blob(0));
 }
 
+void MatrixStore::prepare_newest_revision() {
+    const auto newest = latest_revision_number();
+    if (!newest) {
+        return;
+    }
+    sqlite::Transaction transaction(db_);
+    try {
+        write_prepared_forms(*newest);
+    } catch (const InputError&) {
+        return; // rolled back: the commands that load the tables say why, and db verify does
+    }
+    transaction.commit();
+}
+
 void MatrixStore::write_prepared_forms(std::int64_t revision) {
     auto insert = db_.prepare("INSERT OR REPLACE INTO prepared_matrix "
                               "(revision, layout, platform, form) VALUES (?1, ?2, ?3, ?4)");
@@ -249,11 +259,16 @@ void MatrixStore::check_prepared_forms(std::vector<std::string>& problems) {
         kept[select.integer(0)].emplace(select.text(1), std::string(select.blob(2)));
     }
     for (const auto& [revision, forms] : kept) {
-        std::map<std::string, std::string> made;
-        for (PreparedForm& form : prepared_forms(*this, revision)) {
-            made.emplace(std::move(form.platform), std::move(form.form));
-        }
         const std::string where = "revision " + std::to_string(revision) + ": ";
+        std::map<std::string, std::string> made;
+        try {
+            for (PreparedForm& form : prepared_forms(*this, revision)) {
+                made.emplace(std::move(form.platform), std::move(form.form));
+            }
+        } catch (const InputError& error) {
+            problems.push_back(where + "its tables do not load (" + error.what() + ")");
+            continue;
+        }
         for (const auto& [platform, form] : forms) {
             const auto match = made.find(platform);
             if (match == made.end()) {
@@ -272,9 +287,14 @@ void MatrixStore::check_prepared_forms(std::vector<std::string>& problems) {
     }
     const auto newest = latest_revision_number();
     if (newest && !kept.contains(*newest)) {
-        problems.push_back(
-            "revision " + std::to_string(*newest) +
-            ": the newest revision has no prepared forms (commands read its tables)");
+        const std::string where = "revision " + std::to_string(*newest) + ": ";
+        problems.push_back(where +
+                           "the newest revision has no prepared forms (commands read its tables)");
+        try {
+            prepared_forms(*this, *newest);
+        } catch (const InputError& error) {
+            problems.push_back(where + "its tables do not load (" + error.what() + ")");
+        }
     }
 }
 

@@ -134,6 +134,9 @@ private:
     // Writes the prepared forms of `revision` in this build's layout, replacing any it has, in
     // the caller's transaction.
     void write_prepared_forms(std::int64_t revision);
+    // The newest revision's forms, in a transaction of their own; none where its tables do not
+    // load (InputError), so that the commands that do not load them still open the database.
+    void prepare_newest_revision();
     void check_prepared_forms(std::vector<std::string>& problems);
     void check_citations(std::vector<std::string>& problems); // every "cites" id is defined
     sqlite::Database db_;

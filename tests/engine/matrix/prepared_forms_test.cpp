@@ -8,6 +8,7 @@
 #include "tests/engine/matrix/matrix_store_fixtures.hpp"
 #include "tests/support/printing.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -61,6 +62,16 @@ std::vector<std::string> release_versions(const CompatMatrix& matrix) {
         out.push_back(release.torch.to_string());
     }
     return out;
+}
+
+// A build the index shows for a release whose version does not parse: the tables do not load.
+void damage_the_builds(MatrixStore& store) {
+    store.database().execute("UPDATE index_build_union SET torch = 'not a version'");
+}
+
+bool has_problem(const std::vector<std::string>& problems, const std::string& start) {
+    return std::ranges::any_of(problems,
+                               [&](const std::string& p) { return p.starts_with(start); });
 }
 
 } // namespace
@@ -149,6 +160,33 @@ BOOST_AUTO_TEST_CASE(opening_a_database_of_schema_21_writes_its_newest_revision_
                    (std::vector<std::string>{"2.9.1", "2.1.2"}),
                boost::test_tools::per_element());
     BOOST_TEST(store->verify().empty(), store->verify().front());
+}
+
+BOOST_AUTO_TEST_CASE(verify_reports_forms_whose_tables_no_longer_load) {
+    TempDatabase temp;
+    auto store = two_revisions(temp);
+    damage_the_builds(*store);
+    const std::vector<std::string> problems = store->verify();
+    BOOST_TEST(has_problem(problems, "revision 2: its tables do not load (matrix table "
+                                     "index_build_union"));
+}
+
+BOOST_AUTO_TEST_CASE(a_migrated_database_whose_tables_do_not_load_still_opens) {
+    TempDatabase temp;
+    {
+        auto store = two_revisions(temp);
+        store->database().execute("DROP TABLE prepared_matrix");
+        store->database().set_user_version(21);
+        damage_the_builds(*store);
+    }
+    auto store = MatrixStore::open(temp.path, false);
+    BOOST_TEST(store.database().user_version() == latest_schema_version());
+    BOOST_TEST(platforms_kept(store, 2).empty());
+    BOOST_TEST(store.revisions().size() == 2u); // what does not load the tables still works
+    const std::vector<std::string> problems = store.verify();
+    BOOST_TEST(has_problem(problems, "revision 2: the newest revision has no prepared forms"));
+    BOOST_TEST(has_problem(problems, "revision 2: its tables do not load (matrix table "
+                                     "index_build_union"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
