@@ -114,6 +114,28 @@ BOOST_AUTO_TEST_CASE(a_second_import_is_a_new_revision_and_the_old_one_stays_que
     BOOST_TEST(revisions[0].content_digest != revisions[1].content_digest);
 }
 
+// An import writes the pages of the wheel files, their indexes and the tables derived from them
+// in turns; after it, each table's pages lie together again.
+BOOST_AUTO_TEST_CASE(an_import_leaves_each_table_in_consecutive_pages) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    std::vector<IndexFile> files;
+    for (int patch = 0; patch < 400; ++patch) {
+        for (const char* python : {"cp310-cp310", "cp311-cp311", "cp312-cp312"}) {
+            files.push_back(wheel("torch-2.1." + std::to_string(patch) + "+cu121-" + python +
+                                  "-linux_x86_64.whl"));
+        }
+    }
+    BOOST_REQUIRE(store.import(request({listing(files, "d1")})).revision);
+    // The table's pages in file order, and how many of them do not follow the one before.
+    auto pages = store.database().prepare(
+        "SELECT count(*), sum(step > 1) FROM (SELECT pageno - lag(pageno) OVER (ORDER BY pageno) "
+        "AS step FROM dbstat WHERE name = 'wheel_file')");
+    BOOST_REQUIRE(pages.step());
+    BOOST_TEST(pages.integer(0) > 50); // enough pages for the order to tell
+    BOOST_TEST(pages.integer(1) <= 2); // after the root page, one run
+}
+
 BOOST_AUTO_TEST_CASE(a_failure_anywhere_writes_nothing) {
     TempDatabase temp;
     auto store = MatrixStore::open(temp.path, true);
