@@ -151,7 +151,8 @@ struct Migration {
 // 14: wheel_metadata. 15: cuda_branch. 16: companion_package. 17: companion_package's label.
 // 18: the wheel_file index by release with tags. 19: wheel_group, derived from the wheel files
 // already imported. 20: index_build by release and platform, filled anew. 21: index_build_union
-// and wheel_group_union, merged at every revision. 22: prepared_matrix.
+// and wheel_group_union, merged at every revision. 22: prepared_matrix. 23: the curated tables
+// without their indexes on current rows.
 // (Versions 5, 8, 9 and 10 rebuilt their tables to keep a column order before the declarations
 // existed; every read names its columns.)
 const std::vector<Migration>& migrations() {
@@ -178,6 +179,7 @@ const std::vector<Migration>& migrations() {
         {index_build_by_platform, "", fill_index_builds},
         {"", wheel_group_union_by_release, fill_merged_tables},
         {prepared_matrix_forms, ""},
+        {},
     };
     return all;
 }
@@ -194,8 +196,19 @@ std::string column_sql(const Column& column) {
     return sql;
 }
 
+// Version 23 drops the curated tables' indexes on current rows. Those tables hold hundreds of
+// rows, which `db build` reads whole for each of its listings without an index, while every
+// process that opens a database file parses each index SQLite keeps (docs/performance.md).
+constexpr int curated_index_dropped = 23;
+
+// Whether `spec` has an index on the current rows of a listing as of `version`: the tables an
+// index import fills do; the curated ones did until version 23.
+bool has_current_index(const TableSpec& spec, int version) {
+    return version < curated_index_dropped || find_dataset_table(spec.name) == nullptr;
+}
+
 // CREATE TABLE for a revisioned table with its columns as of `version`, and its index on the
-// current rows of a listing by key.
+// current rows of a listing by key where it has one.
 std::string create_table_sql(const TableSpec& spec, int version) {
     std::string sql = "CREATE TABLE " + spec.name +
                       " (\n    id INTEGER PRIMARY KEY,\n    listing TEXT NOT NULL,\n";
@@ -214,12 +227,15 @@ std::string create_table_sql(const TableSpec& spec, int version) {
            "    valid_from INTEGER NOT NULL REFERENCES revision(number),\n"
            "    valid_to INTEGER REFERENCES revision(number),\n"
            "    CHECK (valid_to IS NULL OR valid_to > valid_from)\n) STRICT;\n";
-    sql += "CREATE INDEX " + spec.name + "_current ON " + spec.name + " (" + key +
-           ") WHERE valid_to IS NULL;\n";
+    if (has_current_index(spec, version)) {
+        sql += "CREATE INDEX " + spec.name + "_current ON " + spec.name + " (" + key +
+               ") WHERE valid_to IS NULL;\n";
+    }
     return sql;
 }
 
-// What the declarations give `version`: the tables it creates and the columns it adds.
+// What the declarations give `version`: the tables it creates, the columns it adds and the
+// indexes on current rows it drops.
 std::string declared_sql(int version) {
     std::string sql;
     std::vector<const TableSpec*> tables = revisioned_tables();
@@ -228,6 +244,10 @@ std::string declared_sql(int version) {
         if (spec->since == version) {
             sql += create_table_sql(*spec, version);
             continue;
+        }
+        if (spec->since < version && has_current_index(*spec, version - 1) &&
+            !has_current_index(*spec, version)) {
+            sql += "DROP INDEX IF EXISTS " + spec->name + "_current;\n";
         }
         for (const Column& column : spec->columns()) {
             if (spec->since < version && column.since == version) {

@@ -1,7 +1,8 @@
 // MatrixStore: revisions instead of overwrites, no-op re-imports, diffs, atomic failure,
-// read-only images, verification, surviving SIGKILL mid-import with readers running, and the
-// resolver's loader narrowing wheels and platform facts to a machine's or reading them per
-// release, and reading the tables only some questions ask about when they first do.
+// read-only images, verification, a compact file after each import, surviving SIGKILL mid-import
+// with readers running, and the resolver's loader narrowing wheels and platform facts to a
+// machine's or reading them per release, and reading the tables only some questions ask about
+// when they first do.
 #include "engine/base/diagnostic.hpp"
 #include "engine/matrix/compat_matrix_loader.hpp"
 #include "engine/matrix/dataset_tables.hpp"

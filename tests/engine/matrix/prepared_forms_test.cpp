@@ -1,6 +1,6 @@
 // Each revision's prepared forms in the database: import writes them with the revision, opening a
-// database of schema 21 writes its newest revision's, a load reads them, and verify finds a form
-// its revision's tables do not make.
+// database of schema 21 writes its newest revision's (none where its tables do not load), a load
+// reads them, and verify finds a form its revision's tables do not make or tables that do not load.
 #include "engine/matrix/compat_matrix_loader.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 #include "engine/matrix/matrix_store.hpp"
