@@ -237,8 +237,12 @@ void MatrixStore::prepare_newest_revision() {
 }
 
 void MatrixStore::write_prepared_forms(std::int64_t revision) {
-    auto insert = db_.prepare("INSERT OR REPLACE INTO prepared_matrix "
-                              "(revision, layout, platform, form) VALUES (?1, ?2, ?3, ?4)");
+    db_.prepare("DELETE FROM prepared_matrix WHERE revision = ?1 AND layout = ?2")
+        .bind(1, revision)
+        .bind(2, prepared_layout)
+        .run();
+    auto insert = db_.prepare("INSERT INTO prepared_matrix (revision, layout, platform, form) "
+                              "VALUES (?1, ?2, ?3, ?4)");
     for (const PreparedForm& form : prepared_forms(*this, revision)) {
         insert.bind(1, revision)
             .bind(2, prepared_layout)

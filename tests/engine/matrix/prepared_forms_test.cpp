@@ -162,6 +162,23 @@ BOOST_AUTO_TEST_CASE(opening_a_database_of_schema_21_writes_its_newest_revision_
     BOOST_TEST(store->verify().empty(), store->verify().front());
 }
 
+// A migration writes the newest revision's forms anew: one left of a platform its builds no longer
+// name goes.
+BOOST_AUTO_TEST_CASE(a_migration_replaces_the_newest_revision_s_forms) {
+    TempDatabase temp;
+    {
+        auto store = two_revisions(temp);
+        store->database().execute(
+            "INSERT INTO prepared_matrix SELECT revision, layout, 'linux riscv64', x'00' "
+            "FROM prepared_matrix WHERE revision = 2 AND platform = 'every'");
+        store->database().set_user_version(latest_schema_version() - 1);
+    }
+    auto store = MatrixStore::open(temp.path, false);
+    BOOST_TEST(platforms_kept(store, 2) == (std::vector<std::string>{"every", "linux x86_64"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(store.verify().empty(), store.verify().front());
+}
+
 BOOST_AUTO_TEST_CASE(verify_reports_forms_whose_tables_no_longer_load) {
     TempDatabase temp;
     auto store = two_revisions(temp);
