@@ -136,7 +136,13 @@ public:
         , best_platform_(best_platform_of(machine))
         , judge_(machine.tags, ranking_, best_platform_)
         , requirements_(applicable_requirements(request, machine))
-        , built_against_torch_(requested_builds_against_torch(request, requirements_)) {}
+        , built_against_torch_(requested_builds_against_torch(request, requirements_)) {
+        if (const auto torch = requirements_.find("torch"); torch != requirements_.end()) {
+            for (const Requirement* r : torch->second) {
+                torch_requirement_text_.emplace(r, r->to_string());
+            }
+        }
+    }
 
     // `published`: whether the matrix records the build for the machine's OS and CPU;
     // `projection`: only as expected (or possible) from nightlies, so it counts once the index
@@ -223,8 +229,8 @@ public:
             release.torch, backend, {}, DriverFit::NotNeeded, GfxFit::NotNeeded, {}, {}, {}, {},
             false,         false};
         check_backend_kind(c);
-        c.rejections.push_back(
-            ExcludedByRequirement{"torch", release.torch, requirement.to_string()});
+        c.rejections.push_back(ExcludedByRequirement{"torch", release.torch,
+                                                     torch_requirement_text_.at(&requirement)});
         check_accelerator(c); // for the driver fit, which orders candidates as check() does
         return c;
     }
@@ -712,6 +718,9 @@ private:
     WheelJudge judge_;
     std::map<std::string, std::vector<const Requirement*>, std::less<>> requirements_;
     std::vector<std::string> built_against_torch_;
+    // Each torch requirement as written, for the candidates it excludes (one per release and
+    // backend).
+    std::map<const Requirement*, std::string> torch_requirement_text_;
 };
 
 // A CPU build for a machine with a GPU: ranked below every GPU build.
@@ -764,44 +773,52 @@ bool better(const Candidate& a, const Candidate& b, const TargetMachine& machine
 // not pay for ordering every build of every release.
 class PublishedHere {
 public:
+    // The builds of one release here, in the matrix's order.
+    class OfRelease {
+    public:
+        explicit OfRelease(const std::vector<const PublishedBackend*>* builds)
+            : builds_(builds) {}
+        bool contains(const Backend& backend) const {
+            return builds_ != nullptr && std::ranges::any_of(*builds_, [&](const auto* p) {
+                       return p->backend == backend;
+                   });
+        }
+        // The projection of the first projected row of the build, if a row is.
+        Projection projection(const Backend& backend) const {
+            if (builds_ != nullptr) {
+                for (const PublishedBackend* p : *builds_) {
+                    if (p->backend == backend && p->projected()) {
+                        return p->projection;
+                    }
+                }
+            }
+            return Projection::None;
+        }
+
+    private:
+        const std::vector<const PublishedBackend*>* builds_; // nullptr: none
+    };
+
     PublishedHere(const CompatMatrix& matrix, const TargetMachine& machine) {
+        std::set<Backend> seen;
         for (const PublishedBackend& p : matrix.published) {
             if (p.os == machine.tags.os && p.arch == machine.tags.arch) {
                 by_release_[p.torch].push_back(&p);
-                if (std::find(backends_.begin(), backends_.end(), p.backend) == backends_.end()) {
+                if (seen.insert(p.backend).second) {
                     backends_.push_back(p.backend);
                 }
             }
         }
     }
 
-    bool contains(const Backend& backend, const Version& torch) const {
-        const auto* builds = builds_of(torch);
-        return builds != nullptr && std::ranges::any_of(*builds, [&](const PublishedBackend* p) {
-                   return p->backend == backend;
-               });
-    }
-    // The projection of the first projected row of the build, if a row is.
-    Projection projection(const Backend& backend, const Version& torch) const {
-        const auto* builds = builds_of(torch);
-        if (builds != nullptr) {
-            for (const PublishedBackend* p : *builds) {
-                if (p->backend == backend && p->projected()) {
-                    return p->projection;
-                }
-            }
-        }
-        return Projection::None;
+    OfRelease of_release(const Version& torch) const {
+        const auto found = by_release_.find(torch);
+        return OfRelease(found == by_release_.end() ? nullptr : &found->second);
     }
     // In the matrix's order.
     const std::vector<Backend>& backends() const { return backends_; }
 
 private:
-    const std::vector<const PublishedBackend*>* builds_of(const Version& torch) const {
-        const auto found = by_release_.find(torch);
-        return found == by_release_.end() ? nullptr : &found->second;
-    }
-
     std::unordered_map<Version, std::vector<const PublishedBackend*>> by_release_;
     std::vector<Backend> backends_;
 };
@@ -965,14 +982,14 @@ std::vector<Candidate> evaluate_candidates(const CompatMatrix& matrix, const Tar
         const Requirement* excluded_by = evaluation == Evaluation::UntilAnswer
                                              ? checker.excluding_requirement(release)
                                              : nullptr;
+        const PublishedHere::OfRelease builds = published_here.of_release(release.torch);
         for (const Backend& backend : backends) {
-            const bool published = published_here.contains(backend, release.torch);
+            const bool published = builds.contains(backend);
             if (excluded_by != nullptr && published) {
                 candidates.push_back(checker.excluded(release, backend, *excluded_by));
             } else if (published || request.backend) {
                 candidates.push_back(
-                    checker.check(release, backend, published,
-                                  published_here.projection(backend, release.torch)));
+                    checker.check(release, backend, published, builds.projection(backend)));
             }
         }
         if (evaluation == Evaluation::UntilAnswer &&
