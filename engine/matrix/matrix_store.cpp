@@ -262,43 +262,49 @@ void MatrixStore::check_prepared_forms(std::vector<std::string>& problems) {
     while (select.step()) {
         kept[select.integer(0)].emplace(select.text(1), std::string(select.blob(2)));
     }
-    for (const auto& [revision, forms] : kept) {
-        const std::string where = "revision " + std::to_string(revision) + ": ";
-        std::map<std::string, std::string> made;
+    const auto where = [](std::int64_t revision) {
+        return "revision " + std::to_string(revision) + ": ";
+    };
+    // The forms `revision`'s tables make, by platform; none, reported, where they do not load.
+    const auto made_from_tables =
+        [&](std::int64_t revision) -> std::optional<std::map<std::string, std::string>> {
         try {
+            std::map<std::string, std::string> made;
             for (PreparedForm& form : prepared_forms(*this, revision)) {
                 made.emplace(std::move(form.platform), std::move(form.form));
             }
+            return made;
         } catch (const InputError& error) {
-            problems.push_back(where + "its tables do not load (" + error.what() + ")");
+            problems.push_back(where(revision) + "its tables do not load (" + error.what() + ")");
+            return std::nullopt;
+        }
+    };
+    for (const auto& [revision, forms] : kept) {
+        const auto made = made_from_tables(revision);
+        if (!made) {
             continue;
         }
         for (const auto& [platform, form] : forms) {
-            const auto match = made.find(platform);
-            if (match == made.end()) {
-                problems.push_back(where + "a prepared form for " + platform +
+            const auto match = made->find(platform);
+            if (match == made->end()) {
+                problems.push_back(where(revision) + "a prepared form for " + platform +
                                    ", a platform its builds do not name");
             } else if (match->second != form) {
-                problems.push_back(where + "the prepared form for " + platform +
+                problems.push_back(where(revision) + "the prepared form for " + platform +
                                    " does not match its tables");
             }
         }
-        for (const auto& [platform, form] : made) {
+        for (const auto& [platform, form] : *made) {
             if (!forms.contains(platform)) {
-                problems.push_back(where + "no prepared form for " + platform);
+                problems.push_back(where(revision) + "no prepared form for " + platform);
             }
         }
     }
     const auto newest = latest_revision_number();
     if (newest && !kept.contains(*newest)) {
-        const std::string where = "revision " + std::to_string(*newest) + ": ";
-        problems.push_back(where +
+        problems.push_back(where(*newest) +
                            "the newest revision has no prepared forms (commands read its tables)");
-        try {
-            prepared_forms(*this, *newest);
-        } catch (const InputError& error) {
-            problems.push_back(where + "its tables do not load (" + error.what() + ")");
-        }
+        made_from_tables(*newest); // reports tables that do not load
     }
 }
 
