@@ -14,7 +14,7 @@ std::vector<FileTags> files_of(std::string_view tags) {
         const std::size_t second =
             first == std::string_view::npos ? first : file.find('-', first + 1);
         out.push_back(
-            {file.substr(0, first),
+            {file, file.substr(0, first),
              first == std::string_view::npos ? std::string_view()
                                              : file.substr(first + 1, second - first - 1),
              second == std::string_view::npos ? std::string_view() : file.substr(second + 1)});

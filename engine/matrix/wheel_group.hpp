@@ -15,6 +15,7 @@ namespace torchpin {
 
 // One file's tag columns ("py2.py3", "none", "any"), borrowed from its group.
 struct FileTags {
+    std::string_view text; // the three, '-'-joined as the group's tags hold them
     std::string_view interpreters;
     std::string_view abis;
     std::string_view platforms;

@@ -118,23 +118,36 @@ const WheelJudge::Fit& WheelJudge::fit(const WheelGroup& group) const {
 
 void WheelJudge::fit_of(std::string_view tags, Fit& fit) const {
     for (const FileTags& file : files_of(tags)) {
-        if (!for_platform(file, tags_)) {
+        const FileFit& file_fit = this->file_fit(file);
+        if (!file_fit.for_platform) {
             continue;
         }
         fit.for_platform = true;
-        fit.for_its_python = fit.for_its_python || for_python(file, tags_, machine_platform_);
-        const auto priority = ranking_.best(file.interpreters, file.abis, file.platforms);
-        if (!priority) {
+        fit.for_its_python = fit.for_its_python || file_fit.for_its_python;
+        if (!file_fit.priority) {
             continue;
         }
-        if (!fit.priority || *priority < *fit.priority) {
-            fit.priority = priority;
+        if (!fit.priority || *file_fit.priority < *fit.priority) {
+            fit.priority = file_fit.priority;
             fit.best.clear();
         }
-        if (priority == fit.priority) {
+        if (file_fit.priority == fit.priority) {
             fit.best.push_back(file);
         }
     }
+}
+
+const WheelJudge::FileFit& WheelJudge::file_fit(const FileTags& file) const {
+    if (const auto it = file_fits_.find(file.text); it != file_fits_.end()) {
+        return it->second;
+    }
+    FileFit fit;
+    if (for_platform(file, tags_)) {
+        fit.for_platform = true;
+        fit.for_its_python = for_python(file, tags_, machine_platform_);
+        fit.priority = ranking_.best(file.interpreters, file.abis, file.platforms);
+    }
+    return file_fits_.emplace(std::string(file.text), fit).first->second;
 }
 
 WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels,

@@ -2,6 +2,7 @@
 // where there is none, judged on the release's wheel groups so that only the chosen files are read.
 #pragma once
 
+#include "engine/base/text_hash.hpp"
 #include "engine/matrix/release_wheels.hpp"
 #include "engine/pep/tag_environment.hpp"
 
@@ -48,13 +49,24 @@ public:
     const Fit& fit(const WheelGroup& group) const;
 
 private:
+    // What the machine makes of one file's tags.
+    struct FileFit {
+        bool for_platform = false;
+        bool for_its_python = false;
+        std::optional<std::size_t> priority;
+    };
+
     // Fills `fit` from the files the group tags `tags` list.
     void fit_of(std::string_view tags, Fit& fit) const;
+    // The FileFit of `file`, remembered by its text: the groups of a matrix's releases list a few
+    // dozen different files' tags many times over.
+    const FileFit& file_fit(const FileTags& file) const;
 
     const TagEnvironment& tags_;
     const TagRanking& ranking_;
     std::string machine_platform_;
     mutable std::unordered_map<std::string, Fit> fits_; // by the groups' tags
+    mutable TextMap<FileFit> file_fits_;                // by FileTags::text
 };
 
 // What the machine `judge` judges for finds among the PyTorch index's own files
