@@ -26,6 +26,14 @@ ReleaseWheels::Files of_release(ReleaseWheels::Files files, std::string_view pac
 
 } // namespace
 
+void visit_tagged(WheelReader& reader, std::string_view package, const Version& version,
+                  const std::vector<WheelTagColumns>& wanted, const FileVisitor& visit) {
+    const Version public_version = version.public_version();
+    reader.visit_tagged(package, wanted, [&](const IndexFile& file) {
+        return !of_release(file, package, public_version) || visit(file);
+    });
+}
+
 ReleaseWheels::ReleaseWheels(const CompatMatrix& matrix)
     : matrix_(matrix) {
     if (matrix.read_wheels) {
@@ -77,15 +85,12 @@ ReleaseWheels::Files ReleaseWheels::tagged(std::string_view package, const Versi
 void ReleaseWheels::visit_tagged(std::string_view package, const Version& version,
                                  const std::vector<WheelTagColumns>& wanted,
                                  const FileVisitor& visit) const {
-    const Version public_version = version.public_version();
     if (reader_ != nullptr) {
-        reader_->visit_tagged(package, wanted, [&](const IndexFile& file) {
-            return !of_release(file, package, public_version) || visit(file);
-        });
+        torchpin::visit_tagged(*reader_, package, version, wanted, visit);
         return;
     }
     const std::set<WheelTagColumns> wanted_set(wanted.begin(), wanted.end());
-    for (const IndexFile* file : of(package, public_version)) {
+    for (const IndexFile* file : of(package, version.public_version())) {
         if (wanted_set.contains(tag_columns(*file)) && !visit(*file)) {
             return;
         }

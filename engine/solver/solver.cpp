@@ -84,8 +84,8 @@ std::string python_label(const PythonTarget& python) {
 Version pin_version(const Version& release, const Backend& backend, const WheelChoice& wheel,
                     const ReleaseFact& facts, std::string_view package, bool torch_labelled,
                     const ReleaseWheels& wheels, const WheelJudge& judge) {
-    if (wheel.best) {
-        return wheel.best->wheel.version();
+    if (wheel.version) {
+        return *wheel.version;
     }
     const bool commands_label =
         facts.install_style == std::optional<std::string>("local-label") && package != "torchaudio";
@@ -322,12 +322,12 @@ private:
                 }
             }
         }
-        if (wheel.listing_decides && !wheel.best) {
+        if (wheel.listing_decides && !wheel.file) {
             c.rejections.push_back(NoWheelFor{std::string(package), version, c.backend,
                                               machine_.tags.python.abi(), best_platform()});
             return;
         }
-        if (!wheel.best) {
+        if (!wheel.file) {
             // No file decides: none listed, or only files of wheel lists and naming rules for
             // other Pythons, which do not say that the index has none for this one.
             const std::string python = python_label(machine_.tags.python);
@@ -340,9 +340,7 @@ private:
             c.warnings.push_back(warnings::files_unknown(package, pinned, python, wheel.any_listed,
                                                          !release.python.empty()));
         }
-        c.pins.push_back(Pin{std::string(package), pinned, "",
-                             wheel.best != nullptr ? std::optional(*wheel.best) : std::nullopt,
-                             std::nullopt});
+        c.pins.push_back(Pin{std::string(package), pinned, "", wheel.file, std::nullopt});
     }
 
     // A companion whose exact release is unknown but whose series is: pinned as "==series.*",
@@ -441,7 +439,7 @@ private:
                 placement && placement->source.kind == PinSourceKind::PytorchIndex
                     ? choose_wheel(matrix_, wheels_, judge_, package, release->version, c.backend)
                     : WheelChoice{};
-            if (placement && wheel.listing_decides && !wheel.best) {
+            if (placement && wheel.listing_decides && !wheel.file) {
                 const std::string fact = "has no " + machine_.tags.python.abi() + " file for " +
                                          best_platform_ + " in the " + c.backend.to_string() +
                                          " folder";
@@ -454,8 +452,12 @@ private:
                 continue;
             }
             if (fit.fits()) {
-                pin_built_against_torch(c, *release, *placement, fit,
-                                        wheel.best != nullptr ? wheel.best : listed.best);
+                WheelChoice pinned = wheel;
+                if (!pinned.file && listed.best != nullptr) {
+                    pinned.version = listed.best->wheel.version();
+                    pinned.file = *listed.best;
+                }
+                pin_built_against_torch(c, *release, *placement, fit, pinned);
                 return;
             }
             if (!misfit.newest) {
@@ -533,7 +535,7 @@ private:
     // placement's folder; the pin then names its version, label included.
     static void pin_built_against_torch(Candidate& c, const CompanionPackageFact& release,
                                         const CompanionPlacement& placement,
-                                        const CompanionFit& fit, const IndexFile* wheel) {
+                                        const CompanionFit& fit, const WheelChoice& wheel) {
         if (!release.learned_from.empty() && release.metadata_says) {
             c.warnings.push_back(warnings::paired_by_metadata(release.package, release.version,
                                                               c.torch, release.learned_from,
@@ -555,9 +557,8 @@ private:
             c.warnings.push_back(
                 warnings::companion_assumed(release.package, release.version, what));
         }
-        c.pins.push_back(
-            Pin{release.package, wheel != nullptr ? wheel->wheel.version() : placement.version, "",
-                wheel != nullptr ? std::optional(*wheel) : std::nullopt, placement.source});
+        c.pins.push_back(Pin{release.package, wheel.version.value_or(placement.version), "",
+                             wheel.file, placement.source});
     }
 
     void check_driver(Candidate& c) const {

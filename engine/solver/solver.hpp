@@ -6,6 +6,7 @@
 #include "engine/pep/requirement.hpp"
 #include "engine/solver/answer_warning.hpp"
 #include "engine/solver/companion_source.hpp"
+#include "engine/solver/pinned_wheel.hpp"
 
 #include <optional>
 #include <string>
@@ -152,7 +153,7 @@ struct Pin {
     std::string package;            // "torch"
     std::optional<Version> version; // exact, with the index's local label: 2.1.2+cu121
     std::string series;             // when only the paired series is known: "0.23"
-    std::optional<IndexFile> wheel; // the file pip would pick, when the matrix lists it
+    PinnedWheel wheel;              // the file pip would pick, when the matrix lists it
     // A package built against torch: where its file comes from (the torch family comes from the
     // answer's PyTorch index folder and has none).
     std::optional<PinSource> source;

@@ -1,11 +1,12 @@
 // choose_wheel and the label questions, on a release's wheel groups: a group holds its files'
-// tags, so each test of a file is made on them, and only the pin is read as a file.
+// tags, so each test of a file is made on them, and only the pin is read as a file, when asked for.
 #include "engine/solver/wheel_choice.hpp"
 
 #include "engine/pep/platform_tag.hpp"
 #include "engine/pep/wheel_tag.hpp"
 
 #include <algorithm>
+#include <functional>
 
 namespace torchpin {
 
@@ -79,11 +80,36 @@ bool for_python(const FileTags& file, const TagEnvironment& tags,
 }
 
 // Whether pip would install `file` of `backend` on the machine: not a variant, of the backend,
-// built for the machine's OS and CPU, and on the PyTorch index.
-bool installable(const IndexFile& file, const CompatMatrix& matrix, const TagEnvironment& tags,
+// built for the machine's OS and CPU, and on the PyTorch index (`wheel_lists`: the matrix's).
+bool installable(const IndexFile& file, const WheelLists& wheel_lists, const TagEnvironment& tags,
                  const Backend& backend) {
     return !file.wheel.variant_label() && of_backend(file.backend, backend) &&
-           wheel_for_platform(file, tags) && matrix.on_pytorch_index(file);
+           wheel_for_platform(file, tags) &&
+           on_pytorch_index(file, wheel_lists.contains(file.listing));
+}
+
+// The file pip installs among those `visit_tagged` visits (the files of the best-ranked tags, in
+// the matrix's order; the groups' tests hold for each): the first installable one, unless it is
+// derived and a later one observed. An observed file is not bettered, so no later file is read.
+const IndexFile* first_installable(const std::function<void(const FileVisitor&)>& visit_tagged,
+                                   const WheelLists& wheel_lists, const TagEnvironment& tags,
+                                   const Backend& backend) {
+    const IndexFile* best = nullptr;
+    visit_tagged([&](const IndexFile& file) {
+        if (installable(file, wheel_lists, tags, backend) &&
+            (best == nullptr || (file.provenance == Provenance::Observed &&
+                                 best->provenance == Provenance::Derived))) {
+            best = &file;
+        }
+        return best == nullptr || best->provenance != Provenance::Observed;
+    });
+    return best;
+}
+
+// Whether the tags of `wanted` are all of one version (with its label).
+bool one_version(const std::vector<WheelTagColumns>& wanted) {
+    return std::ranges::all_of(
+        wanted, [&](const WheelTagColumns& w) { return w.version == wanted.front().version; });
 }
 
 } // namespace
@@ -193,17 +219,30 @@ WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels
     }
     std::ranges::sort(wanted); // each listing of a file has a group of its own
     wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
-    // The file pip installs among those of the best-ranked tags, in the matrix's order (the
-    // groups' tests hold for each): the first, unless it is derived and a later one observed.
-    // An observed file is not bettered, so no later file is decoded.
-    wheels.visit_tagged(package, version, wanted, [&](const IndexFile& file) {
-        if (installable(file, matrix, judge.tags(), backend) &&
-            (choice.best == nullptr || (file.provenance == Provenance::Observed &&
-                                        choice.best->provenance == Provenance::Derived))) {
-            choice.best = &file;
-        }
-        return choice.best == nullptr || choice.best->provenance != Provenance::Observed;
-    });
+    const TagEnvironment& tags = judge.tags();
+    if (matrix.read_wheels && one_version(wanted)) {
+        // Each best group holds a file pip installs (its files are of the backend, no variant, on
+        // the index, and the judge found their tags for the machine): the version is known, and
+        // the file is read when asked for.
+        choice.version = best.front().group->version;
+        choice.file = PinnedWheel::found_by(
+            [reader = matrix.read_wheels, wheel_lists = matrix.wheel_lists, tags,
+             package = std::string(package), version, wanted = std::move(wanted), backend] {
+                return first_installable(
+                    [&](const FileVisitor& visit) {
+                        visit_tagged(*reader, package, version, wanted, visit);
+                    },
+                    wheel_lists, tags, backend);
+            });
+        return choice;
+    }
+    const IndexFile* file = first_installable(
+        [&](const FileVisitor& visit) { wheels.visit_tagged(package, version, wanted, visit); },
+        matrix.wheel_lists, tags, backend);
+    if (file != nullptr) {
+        choice.version = file->wheel.version();
+        choice.file = *file;
+    }
     return choice;
 }
 

@@ -5,6 +5,7 @@
 #include "engine/base/text_hash.hpp"
 #include "engine/matrix/release_wheels.hpp"
 #include "engine/pep/tag_environment.hpp"
+#include "engine/solver/pinned_wheel.hpp"
 
 #include <optional>
 #include <string>
@@ -24,7 +25,11 @@ struct WheelChoice {
     // for the machine's Python: either way the files say whether the machine has one (asked only
     // when there is no best file).
     bool listing_decides = false;
-    const IndexFile* best = nullptr; // the file pip installs on this machine, if any
+    // The file pip installs on this machine, if any, and its version (label included). Where the
+    // matrix reads its files on demand and the release's groups say which version that file has,
+    // the file is read only when asked for.
+    std::optional<Version> version;
+    PinnedWheel file;
 };
 
 // The machine wheels are chosen for, and what it makes of a group's tags, remembered per text:

@@ -1,7 +1,8 @@
 // choose_wheel on a release's groups against the plain rule on every file of the release: the
 // same pin, the same "listed" and the same "the listing decides", on four machines, three
-// backends and files in every standing (wheel lists, derived rows, variants, other CPUs); and on
-// a database's merged groups against each listing's groups in memory.
+// backends and files in every standing (wheel lists, derived rows, variants, other CPUs); on a
+// database's merged groups against each listing's groups in memory; and the file of a choice read
+// only when asked for.
 #include "engine/matrix/compat_matrix_loader.hpp"
 #include "engine/solver/wheel_choice.hpp"
 #include "tests/engine/matrix/matrix_store_fixtures.hpp"
@@ -87,6 +88,7 @@ bool for_python(const IndexFile& f, const TagEnvironment& tags, const std::strin
 WheelChoice every_file(const CompatMatrix& m, const TagEnvironment& tags, const TagRanking& ranking,
                        const std::string& platform, const Backend& backend) {
     WheelChoice choice;
+    const IndexFile* best = nullptr;
     std::optional<std::size_t> best_priority;
     for (const IndexFile& f : m.wheels) {
         const bool of_backend =
@@ -101,13 +103,52 @@ WheelChoice every_file(const CompatMatrix& m, const TagEnvironment& tags, const 
         const auto priority = ranking.best(f.wheel.tag_set());
         if (priority && (!best_priority || *priority < *best_priority ||
                          (*priority == *best_priority && f.provenance == Provenance::Observed &&
-                          choice.best->provenance == Provenance::Derived))) {
+                          best->provenance == Provenance::Derived))) {
             best_priority = priority;
-            choice.best = &f;
+            best = &f;
         }
+    }
+    if (best != nullptr) {
+        choice.version = best->wheel.version();
+        choice.file = *best;
     }
     return choice;
 }
+
+// Whether two choices pin the same file (its name, listing, URL and provenance) at the same
+// version, or both none.
+bool same_pin(const WheelChoice& a, const WheelChoice& b) {
+    if (a.file.has_value() != b.file.has_value() || a.version != b.version) {
+        return false;
+    }
+    return !a.file || (a.file->wheel.to_string() == b.file->wheel.to_string() &&
+                       a.file->listing == b.file->listing && a.file->url == b.file->url &&
+                       a.file->provenance == b.file->provenance);
+}
+
+// A reader that counts the files asked of it by version and tags.
+class CountingReader final : public WheelReader {
+public:
+    explicit CountingReader(std::shared_ptr<WheelReader> reader)
+        : reader_(std::move(reader)) {}
+    std::vector<const IndexFile*> files(std::string_view package,
+                                        const Version& public_version) override {
+        return reader_->files(package, public_version);
+    }
+    std::vector<WheelGroup> groups(std::string_view package,
+                                   const Version& public_version) override {
+        return reader_->groups(package, public_version);
+    }
+    void visit_tagged(std::string_view package, const std::vector<WheelTagColumns>& wanted,
+                      const FileVisitor& visit) override {
+        ++tagged_reads;
+        reader_->visit_tagged(package, wanted, visit);
+    }
+    int tagged_reads = 0;
+
+private:
+    std::shared_ptr<WheelReader> reader_;
+};
 
 TagEnvironment machine(OperatingSystem os, CpuArch arch, const char* python,
                        std::optional<OsVersion> glibc = std::nullopt) {
@@ -154,10 +195,10 @@ BOOST_AUTO_TEST_CASE(the_groups_choose_what_every_file_chooses) {
                     every_file(m, tags, ranking, platform, Backend::from(backend));
                 const WheelChoice chosen = choose_wheel(
                     m, wheels, judge, "torch", Version::from("2.1.0"), Backend::from(backend));
-                BOOST_TEST(chosen.best == expected.best);
+                BOOST_TEST(same_pin(chosen, expected));
                 BOOST_TEST(chosen.any_listed == expected.any_listed);
                 BOOST_TEST(chosen.listing_decides == expected.listing_decides);
-                pins += expected.best != nullptr;
+                pins += expected.file.has_value();
                 undecided += expected.any_listed && !expected.listing_decides;
             }
         }
@@ -217,18 +258,63 @@ BOOST_AUTO_TEST_CASE(merged_groups_choose_what_each_listing_s_groups_choose) {
                 const WheelChoice chosen =
                     choose_wheel(read, read_wheels, judge, "torch", Version::from("2.1.0"),
                                  Backend::from(backend));
-                BOOST_TEST((chosen.best == nullptr) == (expected.best == nullptr));
-                if (chosen.best != nullptr && expected.best != nullptr) {
-                    BOOST_TEST(chosen.best->wheel.to_string() == expected.best->wheel.to_string());
-                    BOOST_TEST(chosen.best->listing == expected.best->listing);
-                }
+                BOOST_TEST(same_pin(chosen, expected));
                 BOOST_TEST(chosen.any_listed == expected.any_listed);
                 BOOST_TEST(chosen.listing_decides == expected.listing_decides);
-                pins += expected.best != nullptr;
+                pins += expected.file.has_value();
             }
         }
     }
     BOOST_TEST(pins > 5u);
+}
+
+// On a matrix that reads its files on demand, a choice whose groups tell the version reads no
+// file until its file is asked for, then one (copies share it), and it is the file pip installs.
+BOOST_AUTO_TEST_CASE(a_file_the_groups_vouch_for_is_read_when_asked_for) {
+    namespace store = torchpin::test::store;
+    const CompatMatrix m = one_release();
+    ListingImport listing{
+        &wheel_file_table(), page, SourceInfo{"simple-html", page, "p", "", ""}, {}};
+    CompatMatrix in_memory;
+    for (const IndexFile& f : m.wheels) {
+        if (f.listing == page) {
+            listing.rows.push_back(to_row(f));
+            in_memory.wheels.push_back(f);
+        }
+    }
+    store::TempDatabase temp;
+    auto matrix_store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));
+    BOOST_REQUIRE(matrix_store->import(store::request({listing})).revision);
+    const TagEnvironment tags =
+        machine(OperatingSystem::Linux, CpuArch::X86_64, "cp3.11", OsVersion{2, 35});
+    CompatMatrix read = load_compat_matrix_wheels_on_demand(matrix_store, 1, tags);
+    const auto counting = std::make_shared<CountingReader>(read.read_wheels);
+    read.read_wheels = counting;
+    const ReleaseWheels wheels(read);
+    const TagRanking ranking(tags);
+    const WheelJudge judge(tags, ranking, platform_tags(tags).front());
+    const WheelChoice chosen =
+        choose_wheel(read, wheels, judge, "torch", Version::from("2.1.0"), Backend::from("cu118"));
+    BOOST_TEST_REQUIRE(chosen.file.has_value());
+    BOOST_TEST(chosen.version->to_string() == "2.1.0+cu118");
+    BOOST_TEST(counting->tagged_reads == 0);
+    const WheelChoice copy = chosen;
+    BOOST_TEST(copy.file->wheel.to_string() ==
+               "torch-2.1.0+cu118-cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64.whl");
+    BOOST_TEST(counting->tagged_reads == 1);
+    BOOST_TEST(chosen.file->url == copy.file->url);
+    BOOST_TEST(counting->tagged_reads == 1);
+    const ReleaseWheels in_memory_wheels(in_memory);
+    BOOST_TEST(same_pin(chosen, choose_wheel(in_memory, in_memory_wheels, judge, "torch",
+                                             Version::from("2.1.0"), Backend::from("cu118"))));
+    // cu121's best files are 2.1.0+cu121 and an unlabelled 2.1.0: the file decides the version,
+    // so it is read at once.
+    const WheelChoice labelled_or_not =
+        choose_wheel(read, wheels, judge, "torch", Version::from("2.1.0"), Backend::from("cu121"));
+    BOOST_TEST(counting->tagged_reads == 2);
+    BOOST_TEST(
+        same_pin(labelled_or_not, choose_wheel(in_memory, in_memory_wheels, judge, "torch",
+                                               Version::from("2.1.0"), Backend::from("cu121"))));
 }
 
 // The best files of a fit borrow from the judge's copy of the tags, so a fit stays readable after
