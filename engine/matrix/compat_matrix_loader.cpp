@@ -100,10 +100,13 @@ public:
 
     std::vector<WheelGroup> groups(std::string_view package,
                                    const Version& public_version) override {
-        auto& select = bound(group_rows_,
-                             "SELECT " + dataset_columns::wheel_group_union.decoded_columns() +
-                                 " FROM wheel_group_union" + release_condition(),
-                             package, public_version.to_string());
+        auto& select = bound(
+            group_rows_,
+            [&] {
+                return "SELECT " + dataset_columns::wheel_group_union.decoded_columns() +
+                       " FROM wheel_group_union" + release_condition();
+            },
+            package, public_version.to_string());
         std::vector<WheelGroup> groups;
         while (select.step()) {
             groups.push_back(dataset_columns::wheel_group_union.decode(select, 0, &parsed_));
@@ -153,12 +156,13 @@ private:
                " AND package = ?2 AND version >= ?3 AND version < ?4 AND (" + filter_ + ")";
     }
 
-    // `statement` (prepared from `sql`, which ends with release_condition(), on first use),
-    // bound to the release.
-    sqlite::Statement& bound(std::optional<sqlite::Statement>& statement, const std::string& sql,
+    // `statement` (prepared on first use from the SQL `make_sql` writes, which ends with
+    // release_condition()), bound to the release.
+    template <class MakeSql>
+    sqlite::Statement& bound(std::optional<sqlite::Statement>& statement, MakeSql make_sql,
                              std::string_view package, const std::string& version) {
         if (!statement) {
-            statement = store_->database().prepare(sql);
+            statement = store_->database().prepare(make_sql());
         }
         statement->reset();
         statement->bind(1, revision_).bind(2, package).bind(3, version).bind(4, version + ",");
@@ -167,8 +171,8 @@ private:
 
     // The ids of the release's rows, in the matrix's order, each row decoded on the way.
     std::vector<std::int64_t> every_id(std::string_view package, const std::string& version) {
-        auto& select =
-            bound(every_row_, wheel_row_select() + release_condition(), package, version);
+        auto& select = bound(
+            every_row_, [&] { return wheel_row_select() + release_condition(); }, package, version);
         std::vector<std::int64_t> ids;
         while (select.step()) {
             const std::int64_t id = wheel_row_id(select);
