@@ -67,7 +67,8 @@ BOOST_AUTO_TEST_CASE(sys_module_version_is_the_bare_version) {
 }
 
 BOOST_AUTO_TEST_CASE(driver_version_queries_take_the_first_gpu) {
-    for (const auto& sample : samples()["nvidia_smi_query_driver_version"]) {
+    const auto cases = samples()["nvidia_smi_query_driver_version"];
+    for (const auto& sample : cases) {
         const auto report =
             parse_nvidia_smi_csv(sample["output"].get<std::string>(), {"driver_version"});
         BOOST_REQUIRE(report.has_value());

@@ -24,6 +24,15 @@ namespace {
 
 const TagEnvironment linux_x86_64{.os = OperatingSystem::Linux, .arch = CpuArch::X86_64};
 
+// What `db verify` finds, one problem a line; "" for none.
+std::string verify_problems(MatrixStore& store) {
+    std::string lines;
+    for (const std::string& problem : store.verify()) {
+        lines += problem + "\n";
+    }
+    return lines;
+}
+
 // Revision 1 shows builds on three platforms, revision 2 on Linux x86_64 only.
 std::shared_ptr<MatrixStore> two_revisions(const TempDatabase& temp) {
     auto store = std::make_shared<MatrixStore>(MatrixStore::open(temp.path, true));
@@ -94,7 +103,7 @@ BOOST_AUTO_TEST_CASE(each_import_keeps_the_forms_its_revision_s_tables_make) {
         }
     }
     BOOST_TEST(!store->prepared_form(2, "linux aarch64")); // no build there at revision 2
-    BOOST_TEST(store->verify().empty(), store->verify().front());
+    BOOST_TEST(verify_problems(*store) == "");
 }
 
 BOOST_AUTO_TEST_CASE(a_load_reads_the_form_and_verify_finds_one_its_tables_do_not_make) {
@@ -159,7 +168,7 @@ BOOST_AUTO_TEST_CASE(opening_a_database_of_schema_21_writes_its_newest_revision_
     BOOST_TEST(release_versions(load_compat_matrix_wheels_on_demand(store, 1, linux_x86_64)) ==
                    (std::vector<std::string>{"2.9.1", "2.1.2"}),
                boost::test_tools::per_element());
-    BOOST_TEST(store->verify().empty(), store->verify().front());
+    BOOST_TEST(verify_problems(*store) == "");
 }
 
 // A migration writes the newest revision's forms anew: one left of a platform its builds no longer
@@ -176,7 +185,7 @@ BOOST_AUTO_TEST_CASE(a_migration_replaces_the_newest_revision_s_forms) {
     auto store = MatrixStore::open(temp.path, false);
     BOOST_TEST(platforms_kept(store, 2) == (std::vector<std::string>{"every", "linux x86_64"}),
                boost::test_tools::per_element());
-    BOOST_TEST(store.verify().empty(), store.verify().front());
+    BOOST_TEST(verify_problems(store) == "");
 }
 
 BOOST_AUTO_TEST_CASE(verify_reports_forms_whose_tables_no_longer_load) {
