@@ -12,14 +12,14 @@
 
 namespace torchpin {
 
-// Indexes the matrix's loaded `wheels` once, or, for a matrix loaded with `read_wheels`, reads
-// each release's files or groups through it on first use. Refers to the matrix, which must
-// outlive it; not safe to share between threads.
 // ReleaseWheels::visit_tagged on the files `reader` reads: those of `package` at `version`'s public
 // version whose version and tags are one of `wanted`.
 void visit_tagged(WheelReader& reader, std::string_view package, const Version& version,
                   const std::vector<WheelTagColumns>& wanted, const FileVisitor& visit);
 
+// Indexes the matrix's loaded `wheels` once, or, for a matrix loaded with `read_wheels`, reads
+// each release's files or groups through it on first use. Refers to the matrix, which must
+// outlive it; not safe to share between threads.
 class ReleaseWheels {
 public:
     using Files = std::vector<const IndexFile*>;
