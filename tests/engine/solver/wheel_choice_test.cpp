@@ -126,7 +126,7 @@ bool same_pin(const WheelChoice& a, const WheelChoice& b) {
                        a.file->provenance == b.file->provenance);
 }
 
-// A reader that counts the files asked of it by version and tags.
+// A reader that counts how often it is asked for files by their version and tags.
 class CountingReader final : public WheelReader {
 public:
     explicit CountingReader(std::shared_ptr<WheelReader> reader)
