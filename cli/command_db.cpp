@@ -219,10 +219,9 @@ int run_build(const GlobalOptions& global, const DbOptions& options) {
             throw std::runtime_error("'db build' made a matrix that does not verify: " +
                                      problems.front());
         }
-        // One self-contained file, compact: no -wal or -shm beside it.
+        // One self-contained file, no -wal or -shm beside it (the import compacted it).
         store.database().execute("PRAGMA wal_checkpoint(TRUNCATE)");
         store.database().execute("PRAGMA journal_mode = DELETE");
-        store.database().execute("VACUUM");
         if (!global.quiet()) {
             std::cerr << "built revision " << result.revision.value_or(0) << ": "
                       << result.rows.added << " rows from " << dataset.request.listings.size()

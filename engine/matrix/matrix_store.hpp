@@ -115,7 +115,8 @@ public:
     // Adds one revision holding every listing's new content and its prepared forms, in one
     // transaction, or none when every listing already has exactly this content. Throws (and
     // writes nothing) on failure. After a new revision, rewrites the file with each table and
-    // index in consecutive pages (VACUUM).
+    // index in consecutive pages (VACUUM, after the commit: if that fails, say on a full disk, it
+    // throws although the revision stands, and the file is as the import left it).
     ImportResult import(const ImportRequest& request);
 
     std::vector<IndexFile> wheel_files(const WheelQuery& query, std::int64_t revision);
