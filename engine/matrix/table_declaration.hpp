@@ -239,20 +239,20 @@ private:
               ParsedValues* parsed) const {
         if constexpr (Column::decoded) {
             const int at = index++;
-            std::string integer_text;               // a Flag's 0 or 1
-            std::optional<std::string_view> stored; // valid until the next step
-            if (!is_stored_as_integer(Column::type)) {
-                stored = statement.optional_text_view(at);
-            } else if (!statement.is_null(at)) {
-                stored = integer_text = std::to_string(statement.integer(at));
+            if constexpr (is_stored_as_integer(Column::type)) {
+                read_flag(statement, at, column, row);
+                return;
             }
+            const std::optional<std::string_view> stored = statement.optional_text_view(at);
             if (!stored) {
-                if (column.required) {
-                    fail(column.name, "NULL in a column that needs a value");
-                }
+                null_read(column);
                 return; // the member keeps its empty value
             }
-            const std::string_view text = *stored;
+            const std::string_view text = *stored; // valid until the next step
+            if constexpr (Column::type == ValueType::Text && !Column::converts) {
+                row.*column.member = text; // any text is a Text value
+                return;
+            }
             if constexpr (ParsedValues::kept(Column::type)) {
                 auto* seen =
                     parsed != nullptr ? parsed->template of<Column::type>(column.allowed) : nullptr;
@@ -266,6 +266,30 @@ private:
                 }
             }
             assign(row, column, parse(column, text));
+        }
+    }
+
+    // A Flag column: SQLite's INTEGER 0 or 1, read as such (no text between).
+    template <class Column>
+    void read_flag(const sqlite::Statement& statement, int at, const Column& column,
+                   Row& row) const {
+        if (statement.is_null(at)) {
+            null_read(column);
+            return;
+        }
+        const std::int64_t stored = statement.integer(at);
+        if (stored != 0 && stored != 1) {
+            fail(column.name, "expected true or false in \"" + std::to_string(stored) + "\"");
+        }
+        assign(row, column, stored == 1);
+    }
+
+    // A NULL in `column`: an error where the column needs a value; else the member keeps its
+    // empty value.
+    template <class Column>
+    void null_read(const Column& column) const {
+        if (column.required) {
+            fail(column.name, "NULL in a column that needs a value");
         }
     }
 

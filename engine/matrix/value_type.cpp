@@ -263,10 +263,6 @@ char list_separator(ValueType type) noexcept {
     return type == ValueType::Lines ? '\n' : ' ';
 }
 
-bool is_stored_as_integer(ValueType type) noexcept {
-    return type == ValueType::Flag;
-}
-
 std::vector<std::string_view> list_items(ValueType type, std::string_view text) {
     const char separator = list_separator(type);
     std::vector<std::string_view> items;

@@ -68,7 +68,9 @@ std::string_view value_type_phrase(ValueType type) noexcept;
 bool is_list(ValueType type) noexcept;
 char list_separator(ValueType type) noexcept; // '\n' for Lines, ' ' for the other lists
 // Whether the type is stored as an SQLite INTEGER (Flag) rather than TEXT.
-bool is_stored_as_integer(ValueType type) noexcept;
+constexpr bool is_stored_as_integer(ValueType type) noexcept {
+    return type == ValueType::Flag;
+}
 
 // Checks one value of a scalar type, or one item of a list type, against the type; `allowed`
 // is the column's space-separated allowed list (Enum, EnumList). The error's position is a byte

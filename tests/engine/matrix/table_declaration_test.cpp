@@ -1,7 +1,8 @@
-// read_rows: a text repeated across rows is parsed once per read and decodes alike, and each
-// column still checks its own allowed words.
+// read_rows: a text repeated across rows is parsed once per read and decodes alike, each column
+// still checks its own allowed words, and flags and texts decode straight from what SQLite holds.
 #include "engine/matrix/table_declaration.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,9 +36,71 @@ sqlite::Database with_rows(const std::vector<std::string>& values) {
     return db;
 }
 
+struct FlagAndTexts {
+    bool flag = false;
+    std::string required_text;
+    std::optional<std::string> optional_text;
+};
+
+constexpr auto flag_and_texts =
+    table<FlagAndTexts>("flag_and_texts", 1, required<ValueType::Flag>("flag", &FlagAndTexts::flag),
+                        required<ValueType::Text>("required_text", &FlagAndTexts::required_text),
+                        optional<ValueType::Text>("optional_text", &FlagAndTexts::optional_text));
+
+// flag_and_texts' rows, each `values` a row's three values in SQL.
+sqlite::Database with_flags(const std::vector<std::string>& values) {
+    auto db = sqlite::Database::open(":memory:", sqlite::Database::Mode::Create);
+    db.execute("CREATE TABLE flag_and_texts (id INTEGER PRIMARY KEY, flag INTEGER, "
+               "required_text TEXT, optional_text TEXT, valid_from INTEGER, valid_to INTEGER)");
+    for (const std::string& row : values) {
+        db.execute("INSERT INTO flag_and_texts (flag, required_text, optional_text, valid_from) "
+                   "VALUES (" +
+                   row + ", 1)");
+    }
+    return db;
+}
+
+// The message read_rows throws on `db`'s flag_and_texts rows, or "" if it reads them.
+std::string flag_and_texts_error(sqlite::Database& db) {
+    try {
+        read_rows(db, flag_and_texts, 1);
+    } catch (const InputError& error) {
+        return error.what();
+    }
+    return "";
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(table_declaration)
+
+BOOST_AUTO_TEST_CASE(flags_and_texts_decode_as_stored) {
+    auto db = with_flags({"1, 'any text: \"quoted\", with spaces', NULL", "0, '', 'x'"});
+    const auto rows = read_rows(db, flag_and_texts, 1);
+    BOOST_TEST_REQUIRE(rows.size() == 2U);
+    BOOST_TEST(rows[0].flag);
+    BOOST_TEST(rows[0].required_text == "any text: \"quoted\", with spaces");
+    BOOST_TEST(!rows[0].optional_text.has_value());
+    BOOST_TEST(!rows[1].flag);
+    BOOST_TEST(rows[1].required_text.empty());
+    BOOST_TEST(rows[1].optional_text.value_or("") == "x");
+}
+
+BOOST_AUTO_TEST_CASE(a_flag_other_than_0_or_1_or_a_missing_value_fails_naming_its_column) {
+    auto two = with_flags({"2, 'a', NULL"});
+    BOOST_TEST(flag_and_texts_error(two).find("column flag: expected true or false in \"2\"") !=
+                   std::string::npos,
+               flag_and_texts_error(two));
+    auto no_flag = with_flags({"NULL, 'a', NULL"});
+    BOOST_TEST(flag_and_texts_error(no_flag).find(
+                   "column flag: NULL in a column that needs a value") != std::string::npos,
+               flag_and_texts_error(no_flag));
+    auto no_text = with_flags({"1, NULL, NULL"});
+    BOOST_TEST(flag_and_texts_error(no_text).find(
+                   "column required_text: NULL in a column that needs a value") !=
+                   std::string::npos,
+               flag_and_texts_error(no_text));
+}
 
 BOOST_AUTO_TEST_CASE(repeated_texts_decode_alike) {
     auto db =
