@@ -97,6 +97,13 @@ void ReleaseWheels::visit_tagged(std::string_view package, const Version& versio
     }
 }
 
+std::shared_ptr<const WheelLists> ReleaseWheels::shared_wheel_lists() const {
+    if (!shared_wheel_lists_) {
+        shared_wheel_lists_ = std::make_shared<const WheelLists>(matrix_.wheel_lists);
+    }
+    return shared_wheel_lists_;
+}
+
 const ReleaseWheels::Files& ReleaseWheels::read(std::string_view package,
                                                 const Version& public_version) const {
     auto& of_package = files_.try_emplace(std::string(package)).first->second;

@@ -5,6 +5,7 @@
 #include "engine/matrix/compat_matrix.hpp"
 
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -43,6 +44,10 @@ public:
     void visit_tagged(std::string_view package, const Version& version,
                       const std::vector<WheelTagColumns>& wanted, const FileVisitor& visit) const;
 
+    // The matrix's wheel_lists, copied on first use and shared: what a pin that reads its file
+    // later, perhaps after the matrix is gone, holds without a copy of its own.
+    std::shared_ptr<const WheelLists> shared_wheel_lists() const;
+
 private:
     template <class Value>
     using ByRelease = std::map<std::string, std::unordered_map<Version, Value>, std::less<>>;
@@ -54,6 +59,7 @@ private:
     WheelReader* reader_ = nullptr;
     mutable ByRelease<Files> files_;
     mutable ByRelease<Groups> groups_;
+    mutable std::shared_ptr<const WheelLists> shared_wheel_lists_;
 };
 
 } // namespace torchpin

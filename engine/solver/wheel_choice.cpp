@@ -226,13 +226,13 @@ WheelChoice choose_wheel(const CompatMatrix& matrix, const ReleaseWheels& wheels
         // the file is read when asked for.
         choice.version = best.front().group->version;
         choice.file = PinnedWheel::found_by(
-            [reader = matrix.read_wheels, wheel_lists = matrix.wheel_lists, tags,
+            [reader = matrix.read_wheels, wheel_lists = wheels.shared_wheel_lists(), tags,
              package = std::string(package), version, wanted = std::move(wanted), backend] {
                 return first_installable(
                     [&](const FileVisitor& visit) {
                         visit_tagged(*reader, package, version, wanted, visit);
                     },
-                    wheel_lists, tags, backend);
+                    *wheel_lists, tags, backend);
             });
         return choice;
     }
