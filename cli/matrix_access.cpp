@@ -39,7 +39,7 @@ std::filesystem::path user_database_path(const GlobalOptions& global) {
 MatrixStore open_matrix_for_reading(const GlobalOptions& global) {
     const std::filesystem::path path = user_database_path(global);
     if (std::filesystem::exists(path)) {
-        MatrixStore store = MatrixStore::open(path, false);
+        MatrixStore store = MatrixStore::open_to_read(path);
         store.database().keep_wal_files();
         store.read_one_snapshot();
         return store;

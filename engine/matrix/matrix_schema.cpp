@@ -8,6 +8,7 @@
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/derived_listings.hpp"
 #include "engine/matrix/merged_listings.hpp"
+#include "engine/matrix/write_rules.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -152,7 +153,8 @@ struct Migration {
 // 18: the wheel_file index by release with tags. 19: wheel_group, derived from the wheel files
 // already imported. 20: index_build by release and platform, filled anew. 21: index_build_union
 // and wheel_group_union, merged at every revision. 22: prepared_matrix. 23: the curated tables
-// without their indexes on current rows.
+// without their indexes on current rows. 24: no CHECK or foreign-key constraints in the stored
+// tables; a writing connection holds the rows to them instead (engine/matrix/write_rules.hpp).
 // (Versions 5, 8, 9 and 10 rebuilt their tables to keep a column order before the declarations
 // existed; every read names its columns.)
 const std::vector<Migration>& migrations() {
@@ -180,17 +182,24 @@ const std::vector<Migration>& migrations() {
         {"", wheel_group_union_by_release, fill_merged_tables},
         {prepared_matrix_forms, ""},
         {},
+        {"", "", remove_declared_constraints},
     };
     return all;
 }
 
-std::string column_sql(const Column& column) {
+// Version 24 removed the CHECK and foreign-key constraints, which every process that opens a
+// database file parsed with its schema (docs/performance.md): the tables versions from 24 on
+// create or extend have none, and write_rules.hpp states them for the connections that write.
+constexpr int constraints_removed = 24;
+
+// A column's definition in a table as of `version`.
+std::string column_sql(const Column& column, int version) {
     const bool integer = is_stored_as_integer(column.type);
     std::string sql = column.name + (integer ? " INTEGER" : " TEXT");
     if (column.required) {
         sql += " NOT NULL";
     }
-    if (column.type == ValueType::Flag) {
+    if (column.type == ValueType::Flag && version < constraints_removed) {
         sql += " CHECK (" + column.name + " IN (0, 1))";
     }
     return sql;
@@ -215,7 +224,7 @@ std::string create_table_sql(const TableSpec& spec, int version) {
     std::string key = "listing";
     for (const Column& column : spec.columns()) {
         if (column.since <= version) {
-            sql += "    " + column_sql(column) + ",\n";
+            sql += "    " + column_sql(column, version) + ",\n";
         }
     }
     for (const Column& column : spec.key) {
@@ -223,10 +232,15 @@ std::string create_table_sql(const TableSpec& spec, int version) {
             key += ", " + column.name;
         }
     }
-    sql += "    source INTEGER NOT NULL REFERENCES source(id),\n"
-           "    valid_from INTEGER NOT NULL REFERENCES revision(number),\n"
-           "    valid_to INTEGER REFERENCES revision(number),\n"
-           "    CHECK (valid_to IS NULL OR valid_to > valid_from)\n) STRICT;\n";
+    if (version < constraints_removed) {
+        sql += "    source INTEGER NOT NULL REFERENCES source(id),\n"
+               "    valid_from INTEGER NOT NULL REFERENCES revision(number),\n"
+               "    valid_to INTEGER REFERENCES revision(number),\n"
+               "    CHECK (valid_to IS NULL OR valid_to > valid_from)\n) STRICT;\n";
+    } else {
+        sql += "    source INTEGER NOT NULL,\n    valid_from INTEGER NOT NULL,\n"
+               "    valid_to INTEGER\n) STRICT;\n";
+    }
     if (has_current_index(spec, version)) {
         sql += "CREATE INDEX " + spec.name + "_current ON " + spec.name + " (" + key +
                ") WHERE valid_to IS NULL;\n";
@@ -251,7 +265,8 @@ std::string declared_sql(int version) {
         }
         for (const Column& column : spec->columns()) {
             if (spec->since < version && column.since == version) {
-                sql += "ALTER TABLE " + spec->name + " ADD COLUMN " + column_sql(column) + ";\n";
+                sql += "ALTER TABLE " + spec->name + " ADD COLUMN " + column_sql(column, version) +
+                       ";\n";
             }
         }
     }

@@ -10,10 +10,12 @@
 #include "engine/matrix/matrix_schema.hpp"
 #include "engine/matrix/merged_listings.hpp"
 #include "engine/matrix/prepared_matrix.hpp"
+#include "engine/matrix/write_rules.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <iterator>
 #include <map>
 #include <set>
 #include <sstream>
@@ -157,6 +159,14 @@ void check_is_matrix(sqlite::Database& db, const std::filesystem::path& path, bo
 } // namespace
 
 MatrixStore MatrixStore::open(const std::filesystem::path& path, bool create) {
+    return open_file(path, create, true);
+}
+
+MatrixStore MatrixStore::open_to_read(const std::filesystem::path& path) {
+    return open_file(path, false, false);
+}
+
+MatrixStore MatrixStore::open_file(const std::filesystem::path& path, bool create, bool writes) {
     try {
         auto db = sqlite::Database::open(path, create ? sqlite::Database::Mode::Create
                                                       : sqlite::Database::Mode::ReadWrite);
@@ -168,8 +178,12 @@ MatrixStore MatrixStore::open(const std::filesystem::path& path, bool create) {
         db.execute("PRAGMA mmap_size = 268435456");
         const int found_version = db.user_version();
         migrate(db);
+        const bool migrated = found_version > 0 && found_version < latest_schema_version();
+        if (writes || migrated) {
+            create_write_triggers(db);
+        }
         MatrixStore store(std::move(db));
-        if (found_version > 0 && found_version < latest_schema_version()) {
+        if (migrated) {
             // A migration may change what the tables load, and version 22 brought the forms.
             store.prepare_newest_revision();
         }
@@ -616,25 +630,8 @@ std::vector<std::string> MatrixStore::verify() {
             problems.push_back("integrity: " + integrity.text(0));
         }
     }
-    auto foreign_keys = db_.prepare("PRAGMA foreign_key_check");
-    while (foreign_keys.step()) {
-        problems.push_back("foreign key: a row of " + foreign_keys.text(0) +
-                           " points to a missing " + foreign_keys.text(2) + " row");
-    }
+    std::ranges::move(broken_write_rules(db_), std::back_inserter(problems));
     const std::vector<const TableSpec*> stored = stored_tables();
-    std::vector<std::string> tables{"listing"};
-    for (const TableSpec* table : stored) {
-        tables.push_back(table->name);
-    }
-    for (const std::string& table : tables) {
-        auto orphans = db_.prepare("SELECT count(*) FROM " + table +
-                                   " t LEFT JOIN source s ON s.id = t.source WHERE s.id IS NULL");
-        orphans.step();
-        if (orphans.integer(0) > 0) {
-            problems.push_back(table + ": " + std::to_string(orphans.integer(0)) +
-                               " rows without a source");
-        }
-    }
     for (const TableSpec* table : stored) {
         std::string same_key = "a.listing = b.listing";
         for (const Column& c : table->key) {

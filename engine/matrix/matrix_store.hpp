@@ -91,7 +91,11 @@ public:
     // Throws InputError naming the file when it is not a torchpin matrix (another file, another
     // SQLite database, or, when not creating, an empty one), was written by a newer torchpin,
     // is locked past the busy timeout or cannot be written (database_file_problem).
+    // The store holds every write to the rows' rules (write_rules.hpp).
     static MatrixStore open(const std::filesystem::path& path, bool create);
+    // The same for a command that only reads: it creates no rule triggers (every process would
+    // parse them), unless the open migrated the schema, which writes.
+    static MatrixStore open_to_read(const std::filesystem::path& path);
     // A read-only store over a database image in memory (the dataset embedded in the binary).
     static MatrixStore open_image(std::span<const unsigned char> image);
 
@@ -121,8 +125,9 @@ public:
 
     std::vector<IndexFile> wheel_files(const WheelQuery& query, std::int64_t revision);
     std::vector<RowDifference> diff(std::int64_t from, std::int64_t to);
-    // Problems found (empty when sound): SQLite integrity and foreign keys, rows without a
-    // source, overlapping validity ranges, broken revision chain, content digests that do not
+    // Problems found (empty when sound): SQLite integrity, rows that break a rule of
+    // write_rules.hpp (a reference to a missing source or revision, a validity range, a flag),
+    // overlapping validity ranges, broken revision chain, content digests that do not
     // match their rows, citations that no citation row defines, prepared forms (of this build's
     // layout) that differ from what their revision's tables make or are missing.
     std::vector<std::string> verify();
@@ -132,6 +137,8 @@ public:
 private:
     explicit MatrixStore(sqlite::Database db)
         : db_(std::move(db)) {}
+    // open and open_to_read: `writes` says whether the store will write.
+    static MatrixStore open_file(const std::filesystem::path& path, bool create, bool writes);
     std::string revision_digest(std::int64_t revision);
     // Writes the prepared forms of `revision` in this build's layout, replacing any it has, in
     // the caller's transaction.
