@@ -38,7 +38,7 @@ RowValues wheel_group_row(const WheelGroup& group) {
             flag_text(group.on_pytorch_index),
             flag_text(group.lists_every_file),
             group.platforms,
-            group.tags};
+            group.tags.str()};
 }
 
 std::string joined(const std::set<std::string>& words, char separator) {

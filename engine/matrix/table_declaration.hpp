@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/base/diagnostic.hpp"
+#include "engine/base/shared_text.hpp"
 #include "engine/base/text_hash.hpp"
 #include "engine/matrix/revisioned_table.hpp"
 #include "engine/matrix/sqlite.hpp"
@@ -15,6 +16,7 @@
 #include <string_view>
 #include <tuple>
 #include <type_traits>
+#include <unordered_set>
 #include <vector>
 
 namespace torchpin {
@@ -58,7 +60,10 @@ struct Converter<void> {
 
 template <class Member, class Value, bool required>
 constexpr void check_member() {
-    if constexpr (!std::is_same_v<Member, Value>) {
+    if constexpr (std::is_same_v<Member, SharedText>) {
+        static_assert(std::is_same_v<Value, std::string> && required,
+                      "a SharedText member holds a required text column");
+    } else if constexpr (!std::is_same_v<Member, Value>) {
         static_assert(std::is_same_v<Member, std::optional<Value>>,
                       "a column decodes into its value type or a std::optional of it");
         static_assert(!required, "a required column decodes into its value type");
@@ -76,6 +81,7 @@ constexpr void check_member() {
 template <class Row, ValueType Type, class Member, class Convert = void>
 struct ColumnDeclaration {
     using Value = typename ValueOf<Type>::Type;
+    using MemberType = Member;
     static constexpr ValueType type = Type;
     static constexpr bool decoded = !std::is_void_v<Member>;
     static constexpr bool converts = !std::is_void_v<Convert>;
@@ -172,6 +178,15 @@ public:
         return *cache.allowed == allowed ? &cache.values : nullptr;
     }
 
+    // `text` as the SharedText every row of this read that holds it shares (a wheel group's
+    // tags, hundreds of bytes that a few dozen texts repeat hundreds of times).
+    SharedText shared(std::string_view text) {
+        if (const auto it = shared_.find(text); it != shared_.end()) {
+            return *it;
+        }
+        return *shared_.emplace(std::string(text)).first;
+    }
+
 private:
     template <ValueType type>
     struct Cache {
@@ -182,6 +197,7 @@ private:
                Cache<ValueType::ArchList>, Cache<ValueType::BackendList>,
                Cache<ValueType::PythonList>, Cache<ValueType::EnumList>>
         caches_;
+    std::unordered_set<SharedText, TextEndsHash, std::equal_to<>> shared_;
 };
 
 // One table: its name, the schema version that created it, and its columns in order (keys
@@ -250,7 +266,13 @@ private:
             }
             const std::string_view text = *stored; // valid until the next step
             if constexpr (Column::type == ValueType::Text && !Column::converts) {
-                row.*column.member = text; // any text is a Text value
+                // Any text is a Text value; a SharedText member shares each text of the read.
+                if constexpr (std::is_same_v<typename Column::MemberType, SharedText>) {
+                    row.*column.member =
+                        parsed != nullptr ? parsed->shared(text) : SharedText(std::string(text));
+                } else {
+                    row.*column.member = text;
+                }
                 return;
             }
             if constexpr (ParsedValues::kept(Column::type)) {

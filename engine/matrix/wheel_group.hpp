@@ -3,6 +3,7 @@
 // wheel_group table).
 #pragma once
 
+#include "engine/base/shared_text.hpp"
 #include "engine/matrix/index_file.hpp"
 #include "engine/pep/tag_environment.hpp"
 
@@ -31,8 +32,9 @@ struct WheelGroup {
     // wheel row's platform_tags reads (an OS word is in it exactly when it is in a file's).
     std::string platforms;
     // Each file's tag columns joined by '-' ("cp311-cp311-manylinux_2_28_x86_64"), sorted, each
-    // once, space-separated (no column has a '-' or a space).
-    std::string tags;
+    // once, space-separated (no column has a '-' or a space). Shared: the groups of one read that
+    // list the same files' tags hold one text.
+    SharedText tags;
     bool variant = false;          // PEP 825 variant wheels, which are never a pin
     bool on_pytorch_index = false; // CompatMatrix::on_pytorch_index of each file
     bool lists_every_file = false; // CompatMatrix::lists_every_file of each file

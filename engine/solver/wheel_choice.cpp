@@ -127,12 +127,22 @@ WheelJudge::WheelJudge(const TagEnvironment& tags, const TagRanking& ranking,
     , machine_platform_(std::move(machine_platform)) {}
 
 const WheelJudge::Fit& WheelJudge::fit(const WheelGroup& group) const {
-    if (const auto it = fits_.find(group.tags); it != fits_.end()) {
+    if (const auto it = fits_by_identity_.find(group.tags.identity());
+        it != fits_by_identity_.end()) {
+        return *it->second.second;
+    }
+    const Fit& fit = fit_of_text(group.tags);
+    fits_by_identity_.emplace(group.tags.identity(), std::pair(group.tags, &fit));
+    return fit;
+}
+
+const WheelJudge::Fit& WheelJudge::fit_of_text(std::string_view tags) const {
+    if (const auto it = fits_.find(tags); it != fits_.end()) {
         return it->second;
     }
     // The fit's files borrow from the key's text, which keeps its place in the map's node; a fit
     // that throws half made is not kept.
-    const auto entry = fits_.try_emplace(group.tags).first;
+    const auto entry = fits_.try_emplace(std::string(tags)).first;
     try {
         fit_of(entry->first, entry->second);
         return entry->second;

@@ -61,6 +61,8 @@ private:
         std::optional<std::size_t> priority;
     };
 
+    // The fit of a group tags text, remembered by the text.
+    const Fit& fit_of_text(std::string_view tags) const;
     // Fills `fit` from the files the group tags `tags` list.
     void fit_of(std::string_view tags, Fit& fit) const;
     // The FileFit of `file`, remembered by its text: the groups of a matrix's releases list a few
@@ -70,8 +72,12 @@ private:
     const TagEnvironment& tags_;
     const TagRanking& ranking_;
     std::string machine_platform_;
-    mutable std::unordered_map<std::string, Fit> fits_; // by the groups' tags
-    mutable TextMap<FileFit> file_fits_;                // by FileTags::text
+    mutable TextMap<Fit> fits_; // by the groups' tags text
+    // The same fits by the identity of a group's SharedText tags, which the entry keeps alive (so
+    // that no other text takes its place): the groups a matrix file's read decodes share each text,
+    // so most lookups hash a pointer, not hundreds of bytes.
+    mutable std::unordered_map<const void*, std::pair<SharedText, const Fit*>> fits_by_identity_;
+    mutable TextMap<FileFit> file_fits_; // by FileTags::text
 };
 
 // What the machine `judge` judges for finds among the PyTorch index's own files

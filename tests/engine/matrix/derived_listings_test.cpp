@@ -174,7 +174,7 @@ std::vector<std::string> groups_at(MatrixStore& store, std::int64_t revision) {
     std::vector<std::string> out;
     for (const WheelGroup& g :
          read_rows(store.database(), dataset_columns::wheel_group, revision)) {
-        out.push_back(g.package + ' ' + g.version.to_string() + ' ' + g.os + ' ' + g.tags);
+        out.push_back(g.package + ' ' + g.version.to_string() + ' ' + g.os + ' ' + g.tags.str());
     }
     return out;
 }
@@ -184,8 +184,8 @@ std::vector<std::string> merged_groups_at(MatrixStore& store, std::int64_t revis
     std::vector<std::string> out;
     for (const WheelGroup& g :
          read_rows(store.database(), dataset_columns::wheel_group_union, revision)) {
-        out.push_back(g.package + ' ' + g.version.to_string() + ' ' + g.os + ' ' + g.tags + ' ' +
-                      (g.lists_every_file ? '1' : '0'));
+        out.push_back(g.package + ' ' + g.version.to_string() + ' ' + g.os + ' ' + g.tags.str() +
+                      ' ' + (g.lists_every_file ? '1' : '0'));
     }
     return out;
 }

@@ -713,7 +713,7 @@ std::vector<std::string> described(const ReleaseWheels::Groups& groups) {
     for (const WheelGroup& g : groups) {
         out.push_back(g.package + " " + g.version.to_string() + " " +
                       (g.backend ? g.backend->to_string() : "-") + " " + g.os + " " + g.platforms +
-                      " " + g.tags + " " + std::to_string(g.variant) +
+                      " " + g.tags.str() + " " + std::to_string(g.variant) +
                       std::to_string(g.on_pytorch_index) + std::to_string(g.lists_every_file));
     }
     std::ranges::sort(out);

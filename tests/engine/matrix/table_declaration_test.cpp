@@ -70,9 +70,47 @@ std::string flag_and_texts_error(sqlite::Database& db) {
     return "";
 }
 
+struct SharedTexts {
+    SharedText text;
+};
+
+constexpr auto shared_texts =
+    table<SharedTexts>("shared_texts", 1, required<ValueType::Text>("text", &SharedTexts::text));
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(table_declaration)
+
+BOOST_AUTO_TEST_CASE(rows_of_one_read_share_each_text_a_shared_text_member_holds) {
+    auto db = sqlite::Database::open(":memory:", sqlite::Database::Mode::Create);
+    db.execute("CREATE TABLE shared_texts (id INTEGER PRIMARY KEY, text TEXT, valid_from "
+               "INTEGER, valid_to INTEGER);"
+               "INSERT INTO shared_texts (text, valid_from) VALUES ('a long text', 1), "
+               "('another', 1), ('a long text', 1), ('', 1)");
+    const auto rows = read_rows(db, shared_texts, 1);
+    BOOST_TEST_REQUIRE(rows.size() == 4U);
+    BOOST_TEST(rows[0].text.view() == "a long text");
+    BOOST_TEST(rows[1].text.view() == "another");
+    BOOST_TEST(rows[0].text.identity() == rows[2].text.identity());
+    BOOST_TEST(rows[0].text.identity() != rows[1].text.identity());
+    BOOST_TEST(rows[3].text.view().empty());
+    // Long texts that differ only in the middle hash alike (by their ends) and stay apart.
+    const std::string ends(80, 'e');
+    const std::string one = ends + "one" + ends;
+    const std::string two = ends + "two" + ends;
+    db.execute("INSERT INTO shared_texts (text, valid_from) VALUES ('" + one + "', 1), ('" + two +
+               "', 1), ('" + one + "', 1)");
+    const auto long_rows = read_rows(db, shared_texts, 1);
+    BOOST_TEST_REQUIRE(long_rows.size() == 7U);
+    BOOST_TEST(long_rows[4].text.view() == one);
+    BOOST_TEST(long_rows[5].text.view() == two);
+    BOOST_TEST(long_rows[4].text.identity() == long_rows[6].text.identity());
+    BOOST_TEST(long_rows[4].text.identity() != long_rows[5].text.identity());
+    // Another read makes texts of its own: equal, not the same.
+    const auto again = read_rows(db, shared_texts, 1);
+    BOOST_TEST((again[0].text == rows[0].text));
+    BOOST_TEST(again[0].text.identity() != rows[0].text.identity());
+}
 
 BOOST_AUTO_TEST_CASE(flags_and_texts_decode_as_stored) {
     auto db = with_flags({"1, 'any text: \"quoted\", with spaces', NULL", "0, '', 'x'"});

@@ -7,6 +7,7 @@
 #include "engine/solver/wheel_choice.hpp"
 #include "tests/engine/matrix/matrix_store_fixtures.hpp"
 
+#include <cstdint>
 #include <memory>
 
 #include <boost/test/unit_test.hpp>
@@ -318,20 +319,30 @@ BOOST_AUTO_TEST_CASE(a_file_the_groups_vouch_for_is_read_when_asked_for) {
 }
 
 // The best files of a fit borrow from the judge's copy of the tags, so a fit stays readable after
-// the group it was judged from is gone (the groups of a release are read anew per question).
+// the group it was judged from is gone (the groups of a release are read anew per question), and
+// a group of an equal text from elsewhere (another read, a matrix in memory) finds the same fit.
 BOOST_AUTO_TEST_CASE(a_fit_outlives_the_group_it_was_judged_from) {
     const TagEnvironment tags =
         machine(OperatingSystem::Linux, CpuArch::X86_64, "cp3.11", OsVersion{2, 35});
     const TagRanking ranking(tags);
     const WheelJudge judge(tags, ranking, platform_tags(tags).front());
+    const std::string text = "cp310-cp310-linux_x86_64 cp311-cp311-manylinux_2_28_x86_64 "
+                             "cp311-cp311-win_amd64";
     const WheelJudge::Fit* fit = nullptr;
+    std::string_view group_text;
     {
         WheelGroup group;
-        group.tags = "cp310-cp310-linux_x86_64 cp311-cp311-manylinux_2_28_x86_64 "
-                     "cp311-cp311-win_amd64";
+        group.tags = text;
+        group_text = group.tags.view();
         fit = &judge.fit(group);
-        std::ranges::fill(group.tags, 'x');
     }
+    BOOST_TEST_REQUIRE(!fit->best.empty());
+    const char* borrowed = fit->best.front().text.data();
+    BOOST_TEST(
+        !(borrowed >= group_text.data() && borrowed < group_text.data() + group_text.size()));
+    WheelGroup same_text;
+    same_text.tags = text;
+    BOOST_TEST(&judge.fit(same_text) == fit);
     BOOST_TEST(fit->for_platform);
     BOOST_TEST_REQUIRE(fit->best.size() == 1u);
     BOOST_TEST(fit->best.front().interpreters == "cp311");
