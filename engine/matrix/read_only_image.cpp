@@ -205,7 +205,8 @@ void copy_image_rows(sqlite::Database& into, std::span<const unsigned char> imag
                                  std::to_string(version));
     }
     sqlite::Transaction transaction(into, sqlite::Transaction::Start::Deferred);
-    into.execute("PRAGMA defer_foreign_keys = ON"); // listings before their sources, and so on
+    // In the order the migrations created the tables, so sources and revisions come before the
+    // rows that name them (the rules of `into`, write_rules.hpp, check each row as it comes).
     for (const std::string& table : table_names(into, "image")) {
         const std::string columns = column_list(columns_of(into, "image", table));
         into.execute("INSERT INTO main." + sql_name(table) + " (" + columns + ") SELECT " +

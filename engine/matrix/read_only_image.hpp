@@ -19,8 +19,9 @@ void write_read_only_image(const std::filesystem::path& full, const std::filesys
 
 // Copies every row of `image` (a read-only image, or a whole database of the same schema
 // version) into `into`, a matrix database with the whole schema and no rows, in one transaction:
-// the user database made from the embedded matrix carries every constraint. Throws
-// std::runtime_error when the schema versions differ, sqlite::Error when a row is refused.
+// the user database made from the embedded matrix has every NOT NULL column, key and index, and
+// where `into` holds the rows' rules (MatrixStore::open), each row is checked against them.
+// Throws std::runtime_error when the schema versions differ, sqlite::Error when a row is refused.
 void copy_image_rows(sqlite::Database& into, std::span<const unsigned char> image);
 
 } // namespace torchpin
