@@ -8,7 +8,8 @@ Generates a local mirror of the PyTorch index (bench/generated_mirror.py, withou
 synthetic releases: every build data/ publishes, each file listed in /whl/<backend>/<package>/
 and /whl/<package>/). `torchpin update
 --index-url` imports it into a fresh user database on top of the embedded matrix. Then each
-round runs the baseline and every command RUNS times on both matrices, alternating, and prints
+round runs the baseline RUNS times and every command RUNS times on each matrix, the matrices
+taking turns run by run, and prints
 a Markdown table of median wall times and the median over rounds of each ratio: to the baseline
 (target 2) and, for the big matrix, to the same command on the embedded one (target 1.2) and on
 the embedded data copied into a database file (what the growth alone costs: a file has its own
@@ -88,11 +89,16 @@ def main():
                 wall_ms([sqlite, ":memory:", "select 1"], os.environ) for _ in range(runs))}
             times.setdefault("baseline", []).append(medians["baseline"])
             for name, args in commands.items():
-                for matrix, path in matrices.items():
-                    env = {**os.environ, "TORCHPIN_DB": path}
-                    samples = [wall_ms([binary, *args], env) for _ in range(runs)]
-                    medians[(name, matrix)] = statistics.median(samples)
-                    times.setdefault((name, matrix), []).extend(samples)
+                # The matrices take turns, run by run, so that a slow moment of the machine
+                # (this VM's host has them) falls on each alike rather than on one block.
+                samples = {matrix: [] for matrix in matrices}
+                for _ in range(runs):
+                    for matrix, path in matrices.items():
+                        env = {**os.environ, "TORCHPIN_DB": path}
+                        samples[matrix].append(wall_ms([binary, *args], env))
+                for matrix in matrices:
+                    medians[(name, matrix)] = statistics.median(samples[matrix])
+                    times.setdefault((name, matrix), []).extend(samples[matrix])
             for name in commands:
                 for matrix in matrices:
                     ratios.setdefault((name, matrix), []).append(

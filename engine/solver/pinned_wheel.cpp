@@ -7,8 +7,8 @@ namespace torchpin {
 
 PinnedWheel::PinnedWheel(IndexFile file)
     : state_(std::make_shared<State>()) {
-    state_->held = std::move(file);
-    state_->file = &*state_->held;
+    state_->held = std::make_unique<const IndexFile>(std::move(file));
+    state_->file = state_->held.get();
 }
 
 PinnedWheel PinnedWheel::found_by(Find find) {
