@@ -85,6 +85,9 @@ def main():
         times = {}
         ratios = {}
         for _ in range(rounds):
+            # The baseline runs in a block of its own, as each matrix's runs did before they took
+            # turns: right after a torchpin process, sqlite3 takes 2.06 ms instead of 1.43 (its
+            # code is out of the caches), which would flatter every ratio to it.
             medians = {"baseline": statistics.median(
                 wall_ms([sqlite, ":memory:", "select 1"], os.environ) for _ in range(runs))}
             times.setdefault("baseline", []).append(medians["baseline"])
