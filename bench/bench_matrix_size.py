@@ -6,14 +6,13 @@ bare `sqlite3 :memory: "select 1"` process, in one run.
 Usage: bench/bench_matrix_size.py BUILD_DIR [ROUNDS [RUNS]]
 Generates a local mirror of the PyTorch index (bench/generated_mirror.py, without metadata or
 synthetic releases: every build data/ publishes, each file listed in /whl/<backend>/<package>/
-and /whl/<package>/). `torchpin update
---index-url` imports it into a fresh user database on top of the embedded matrix. Then each
-round runs the baseline RUNS times and every command RUNS times on each matrix, the matrices
-taking turns run by run, and prints
-a Markdown table of median wall times and the median over rounds of each ratio: to the baseline
-(target 2) and, for the big matrix, to the same command on the embedded one (target 1.2) and on
-the embedded data copied into a database file (what the growth alone costs: a file has its own
-costs to open and read, the same at any size).
+and /whl/<package>/). `torchpin update --index-url` imports it into a fresh user database on top
+of the embedded matrix. Then each round runs the baseline RUNS times and every command RUNS times
+on each matrix, the matrices taking turns run by run, and prints a Markdown table of median wall
+times and the median over rounds of each ratio: to the baseline (target 2) and, for the big
+matrix, to the same command on the embedded one (target 1.2) and on the embedded data copied into
+a database file (what the growth alone costs: a file has its own costs to open and read, the same
+at any size).
 """
 import os
 import pathlib
