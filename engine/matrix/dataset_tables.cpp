@@ -91,4 +91,13 @@ const std::vector<const TableSpec*>& derived_tables() {
     return all;
 }
 
+const std::vector<const TableSpec*>& stored_tables() {
+    static const std::vector<const TableSpec*> all = [] {
+        std::vector<const TableSpec*> tables = revisioned_tables();
+        tables.insert(tables.end(), derived_tables().begin(), derived_tables().end());
+        return tables;
+    }();
+    return all;
+}
+
 } // namespace torchpin

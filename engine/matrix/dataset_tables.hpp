@@ -452,5 +452,7 @@ const std::vector<const TableSpec*>& revisioned_tables();
 // The revisioned tables derived from those by every import (index_build, wheel_group and their
 // unions): not content of their own, so left out of revision digests, diffs and exports.
 const std::vector<const TableSpec*>& derived_tables();
+// Every table with listings: revisioned_tables(), then derived_tables().
+const std::vector<const TableSpec*>& stored_tables();
 
 } // namespace torchpin

@@ -254,9 +254,7 @@ std::string create_table_sql(const TableSpec& spec, int version) {
 // indexes on current rows it drops.
 std::string declared_sql(int version) {
     std::string sql;
-    std::vector<const TableSpec*> tables = revisioned_tables();
-    tables.insert(tables.end(), derived_tables().begin(), derived_tables().end());
-    for (const TableSpec* spec : tables) {
+    for (const TableSpec* spec : stored_tables()) {
         if (spec->since == version) {
             sql += create_table_sql(*spec, version);
             continue;

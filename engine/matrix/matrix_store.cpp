@@ -24,13 +24,6 @@ namespace torchpin {
 
 namespace {
 
-// The revisioned tables and those derived from them: every table with listings.
-std::vector<const TableSpec*> stored_tables() {
-    std::vector<const TableSpec*> tables = revisioned_tables();
-    tables.insert(tables.end(), derived_tables().begin(), derived_tables().end());
-    return tables;
-}
-
 bool is_derived(std::string_view table) {
     const auto& derived = derived_tables();
     return std::any_of(derived.begin(), derived.end(),
@@ -631,7 +624,7 @@ std::vector<std::string> MatrixStore::verify() {
         }
     }
     std::ranges::move(broken_write_rules(db_), std::back_inserter(problems));
-    const std::vector<const TableSpec*> stored = stored_tables();
+    const std::vector<const TableSpec*>& stored = stored_tables();
     for (const TableSpec* table : stored) {
         std::string same_key = "a.listing = b.listing";
         for (const Column& c : table->key) {

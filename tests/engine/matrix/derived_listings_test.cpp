@@ -152,9 +152,7 @@ void import_two_revisions_as_of(const std::filesystem::path& path, int version) 
     if (version < 22) {
         db.execute("DROP TABLE prepared_matrix");
     }
-    std::vector<const TableSpec*> tables = revisioned_tables();
-    tables.insert(tables.end(), derived_tables().begin(), derived_tables().end());
-    for (const TableSpec* spec : tables) {
+    for (const TableSpec* spec : stored_tables()) {
         if (spec->since > version) {
             db.execute("DELETE FROM listing WHERE table_name = '" + spec->name + "'; DROP TABLE " +
                        spec->name + ";");
