@@ -12,6 +12,28 @@ namespace torchpin {
 
 namespace {
 
+// A condition every row of `table` meets, as a CHECK constraint states one: `holds` is SQL whose
+// columns are written "$.column" (a NULL result passes, as in a CHECK).
+struct RowCheck {
+    std::string table;
+    std::string what; // what a breaking row does wrong, for messages: "valid_to is not after ..."
+    std::string holds;
+};
+
+// A column of `table` that names a row of `parent` by `key`, as a foreign key does: a non-NULL
+// value must be some row's key, and a row whose key is named cannot be deleted or rekeyed.
+struct RowReference {
+    std::string table;
+    std::string column;
+    std::string parent;
+    std::string key;
+};
+
+struct WriteRules {
+    std::vector<RowCheck> checks;
+    std::vector<RowReference> references;
+};
+
 // A revisioned table's bookkeeping: its validity range, and the source and revisions it names.
 void add_revisioned(WriteRules& rules, const std::string& table) {
     rules.checks.push_back({table, "valid_to is not after valid_from",
@@ -30,9 +52,7 @@ WriteRules make_write_rules() {
     rules.checks.push_back({"http_cache", "has neither an etag nor a last-modified date",
                             "$.etag IS NOT NULL OR $.last_modified IS NOT NULL"});
     rules.references.push_back({"prepared_matrix", "revision", "revision", "number"});
-    std::vector<const TableSpec*> tables = revisioned_tables();
-    tables.insert(tables.end(), derived_tables().begin(), derived_tables().end());
-    for (const TableSpec* spec : tables) {
+    for (const TableSpec* spec : stored_tables()) {
         add_revisioned(rules, spec->name);
         for (const Column& column : spec->columns()) {
             if (column.type == ValueType::Flag) {
@@ -41,6 +61,12 @@ WriteRules make_write_rules() {
             }
         }
     }
+    return rules;
+}
+
+// Every rule, for the tables of the newest schema, made once.
+const WriteRules& write_rules() {
+    static const WriteRules rules = make_write_rules();
     return rules;
 }
 
@@ -172,11 +198,6 @@ void remove_declared_constraints(sqlite::Database& db) {
                                    " keeps a constraint or would change its columns: " + sql);
         }
     }
-}
-
-const WriteRules& write_rules() {
-    static const WriteRules rules = make_write_rules();
-    return rules;
 }
 
 void create_write_triggers(sqlite::Database& db) {

@@ -10,36 +10,11 @@
 
 namespace torchpin {
 
-// A condition every row of `table` meets, as a CHECK constraint states one: `holds` is SQL whose
-// columns are written "$.column" (a NULL result passes, as in a CHECK).
-struct RowCheck {
-    std::string table;
-    std::string what; // what a breaking row does wrong, for messages: "valid_to is not after ..."
-    std::string holds;
-};
-
-// A column of `table` that names a row of `parent` by `key`, as a foreign key does: a non-NULL
-// value must be some row's key, and a row whose key is named cannot be deleted or rekeyed.
-struct RowReference {
-    std::string table;
-    std::string column;
-    std::string parent;
-    std::string key;
-};
-
-struct WriteRules {
-    std::vector<RowCheck> checks;
-    std::vector<RowReference> references;
-};
-
-// Every rule, for the tables of the newest schema: the validity range and the references to
-// source and revision of every revisioned table and listing, each flag column's 0 or 1, and those
-// of the provenance tables and the HTTP cache.
-const WriteRules& write_rules();
-
-// Creates the rules as TEMP triggers of `db` (a connection that writes): an insert or update that
-// breaks one, or a delete or rekeying of a row another names, fails with SQLITE_CONSTRAINT and a
-// message naming the table and the rule.
+// Creates the rules as TEMP triggers of `db` (a connection that writes). They are derived from the
+// table declarations: each revisioned table's validity range and its references to source and
+// revision, each flag column's 0 or 1, and those of the provenance tables and the HTTP cache. An
+// insert or update that breaks one, or a delete or rekeying of a row another names, fails with
+// SQLITE_CONSTRAINT and a message naming the table and the rule.
 void create_write_triggers(sqlite::Database& db);
 
 // Schema version 24: removes every CHECK and foreign-key constraint from the stored definitions of
