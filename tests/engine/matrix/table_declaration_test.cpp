@@ -25,15 +25,27 @@ constexpr auto two_lists = table<TwoLists>(
     required<ValueType::EnumList>("second", &TwoLists::second).of("x z"),
     required<ValueType::ArchList>("arches", &TwoLists::arches));
 
-sqlite::Database with_rows(const std::vector<std::string>& values) {
+// A database holding `table` with `columns` ("name TYPE", in order) and the revision bookkeeping,
+// and a row valid from revision 1 for each of `rows` (its values in SQL, in column order).
+sqlite::Database database_with(const std::string& table, const std::vector<std::string>& columns,
+                               const std::vector<std::string>& rows) {
+    std::string definitions;
+    std::string names;
+    for (const std::string& column : columns) {
+        definitions += column + ", ";
+        names += column.substr(0, column.find(' ')) + ", ";
+    }
     auto db = sqlite::Database::open(":memory:", sqlite::Database::Mode::Create);
-    db.execute("CREATE TABLE two_lists (id INTEGER PRIMARY KEY, first TEXT, second TEXT, "
-               "arches TEXT, valid_from INTEGER, valid_to INTEGER)");
-    for (const std::string& row : values) {
-        db.execute("INSERT INTO two_lists (first, second, arches, valid_from) VALUES (" + row +
-                   ", 1)");
+    db.execute("CREATE TABLE " + table + " (id INTEGER PRIMARY KEY, " + definitions +
+               "valid_from INTEGER, valid_to INTEGER)");
+    for (const std::string& row : rows) {
+        db.execute("INSERT INTO " + table + " (" + names + "valid_from) VALUES (" + row + ", 1)");
     }
     return db;
+}
+
+sqlite::Database with_rows(const std::vector<std::string>& values) {
+    return database_with("two_lists", {"first TEXT", "second TEXT", "arches TEXT"}, values);
 }
 
 struct FlagAndTexts {
@@ -49,15 +61,8 @@ constexpr auto flag_and_texts =
 
 // flag_and_texts' rows, each `values` a row's three values in SQL.
 sqlite::Database with_flags(const std::vector<std::string>& values) {
-    auto db = sqlite::Database::open(":memory:", sqlite::Database::Mode::Create);
-    db.execute("CREATE TABLE flag_and_texts (id INTEGER PRIMARY KEY, flag INTEGER, "
-               "required_text TEXT, optional_text TEXT, valid_from INTEGER, valid_to INTEGER)");
-    for (const std::string& row : values) {
-        db.execute("INSERT INTO flag_and_texts (flag, required_text, optional_text, valid_from) "
-                   "VALUES (" +
-                   row + ", 1)");
-    }
-    return db;
+    return database_with("flag_and_texts",
+                         {"flag INTEGER", "required_text TEXT", "optional_text TEXT"}, values);
 }
 
 // The message read_rows throws on `db`'s flag_and_texts rows, or "" if it reads them.
@@ -82,11 +87,8 @@ constexpr auto shared_texts =
 BOOST_AUTO_TEST_SUITE(table_declaration)
 
 BOOST_AUTO_TEST_CASE(rows_of_one_read_share_each_text_a_shared_text_member_holds) {
-    auto db = sqlite::Database::open(":memory:", sqlite::Database::Mode::Create);
-    db.execute("CREATE TABLE shared_texts (id INTEGER PRIMARY KEY, text TEXT, valid_from "
-               "INTEGER, valid_to INTEGER);"
-               "INSERT INTO shared_texts (text, valid_from) VALUES ('a long text', 1), "
-               "('another', 1), ('a long text', 1), ('', 1)");
+    auto db = database_with("shared_texts", {"text TEXT"},
+                            {"'a long text'", "'another'", "'a long text'", "''"});
     const auto rows = read_rows(db, shared_texts, 1);
     BOOST_TEST_REQUIRE(rows.size() == 4U);
     BOOST_TEST(rows[0].text.view() == "a long text");
