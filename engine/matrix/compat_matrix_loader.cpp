@@ -74,7 +74,8 @@ std::string family_wheels_sql(const std::string& wheel_filter) {
 
 // The wheel rows of one package and public version, each decoded once and kept: every row of the
 // release (one scan of its entries in the index on (package, version, tags)); the release's
-// wheel_group_union rows, which say what its files are without them; or the rows of given versions
+// wheel_group_union rows, which say what its files are without them (a row per set of its groups
+// with the same tags, WheelGroupSet); or the rows of given versions
 // and tags, one seek each in that index, such as the files a machine installs best. An unpinned
 // resolve asks for two to five releases; one that walks them all (no answer) reads every
 // release's groups and the best files of each build (docs/performance.md).
@@ -109,7 +110,7 @@ public:
             package, public_version.to_string());
         std::vector<WheelGroup> groups;
         while (select.step()) {
-            groups.push_back(dataset_columns::wheel_group_union.decode(select, 0, &parsed_));
+            add_groups_of(dataset_columns::wheel_group_union.decode(select, 0, &parsed_), groups);
         }
         return groups;
     }
@@ -219,7 +220,7 @@ private:
     std::optional<sqlite::Statement> group_rows_;
     std::optional<sqlite::Statement> tagged_rows_;
     std::optional<sqlite::Statement> row_by_id_;
-    ParsedValues parsed_; // the group rows' versions and backends, each text parsed once
+    ParsedValues parsed_; // the group rows' versions and builds, each text parsed once
     std::map<std::int64_t, IndexFile> rows_; // decoded, by id (the addresses stay put)
     std::map<Key, std::vector<const IndexFile*>> every_;
 };

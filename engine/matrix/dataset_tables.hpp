@@ -383,32 +383,38 @@ inline constexpr auto index_build = index_builds_table("index_build", 20);
 // 821 rows on a full-size matrix become 190).
 inline constexpr auto index_build_union = index_builds_table("index_build_union", 21);
 
-// The columns of wheel_group and wheel_group_union: a group of files of one release, backend, OS
-// and standing, with their platforms and tags.
-constexpr auto wheel_groups_table(std::string_view name, int since) {
-    return table<WheelGroup>(name, since,
-        key<Text>("package", &WheelGroup::package),
-        key<Version>("version", &WheelGroup::version),
-        optional_key<Backend>("backend", &WheelGroup::backend),
-        key<Text>("os", &WheelGroup::os),
-        key<Flag>("variant", &WheelGroup::variant),
-        key<Flag>("on_pytorch_index", &WheelGroup::on_pytorch_index),
-        key<Flag>("lists_every_file", &WheelGroup::lists_every_file),
-        required<Text>("platform_tags", &WheelGroup::platforms),
-        required<Text>("tags", &WheelGroup::tags));
-}
-
 // Derived: each wheel_file listing's files grouped by release, backend, OS and standing, with
-// each file's tags, one listing per wheel_file listing, written with every import
-// (engine/matrix/derived_listings.hpp), so that a question about a release reads a few groups
-// instead of its files.
-inline constexpr auto wheel_group = wheel_groups_table("wheel_group", 19);
+// their platforms and each file's tags, one listing per wheel_file listing, written with every
+// import (engine/matrix/derived_listings.hpp), so that a question about a release reads a few
+// groups instead of its files.
+inline constexpr auto wheel_group = table<WheelGroup>("wheel_group", 19,
+    key<Text>("package", &WheelGroup::package),
+    key<Version>("version", &WheelGroup::version),
+    optional_key<Backend>("backend", &WheelGroup::backend),
+    key<Text>("os", &WheelGroup::os),
+    key<Flag>("variant", &WheelGroup::variant),
+    key<Flag>("on_pytorch_index", &WheelGroup::on_pytorch_index),
+    key<Flag>("lists_every_file", &WheelGroup::lists_every_file),
+    required<Text>("platform_tags", &WheelGroup::platforms),
+    required<Text>("tags", &WheelGroup::tags));
 
 // Derived: wheel_group's rows merged over every listing, the groups of one key one group with
-// their files' platforms and tags together, in one listing (`wheel_group_union`) rewritten like
-// index_build_union's, so that a question about a release reads each group once however many
-// pages list its files (schema version 21: 3,406 groups on a full-size matrix become 1,866).
-inline constexpr auto wheel_group_union = wheel_groups_table("wheel_group_union", 21);
+// their files' platforms and tags together, and those of one release, OS and standing with the
+// same platforms and tags one row with their builds (WheelGroupSet), in one listing
+// (`wheel_group_union`) rewritten like index_build_union's, so that a question about a release
+// reads a few rows however many pages list its files and however many builds it has (schema
+// version 21 merged the listings: 3,406 groups on a full-size matrix became 1,866; version 25 the
+// builds: 1,866 rows became 767).
+inline constexpr auto wheel_group_union = table<WheelGroupSet>("wheel_group_union", 25,
+    key<Text>("package", &WheelGroupSet::package),
+    key<Version>("version", &WheelGroupSet::release),
+    key<Text>("os", &WheelGroupSet::os),
+    key<Flag>("variant", &WheelGroupSet::variant),
+    key<Flag>("on_pytorch_index", &WheelGroupSet::on_pytorch_index),
+    key<Flag>("lists_every_file", &WheelGroupSet::lists_every_file),
+    key<BuildList>("builds", &WheelGroupSet::builds),
+    required<Text>("platform_tags", &WheelGroupSet::platforms),
+    required<Text>("tags", &WheelGroupSet::tags));
 // clang-format on
 
 } // namespace dataset_columns

@@ -41,6 +41,22 @@ RowValues wheel_group_row(const WheelGroup& group) {
             group.tags.str()};
 }
 
+RowValues wheel_group_set_row(const WheelGroupSet& set) {
+    std::string builds;
+    for (const WheelBuild& build : set.builds) {
+        builds += (builds.empty() ? "" : " ") + to_string(build);
+    }
+    return {set.package,
+            set.release.to_string(),
+            set.os,
+            flag_text(set.variant),
+            flag_text(set.on_pytorch_index),
+            flag_text(set.lists_every_file),
+            std::move(builds),
+            set.platforms,
+            set.tags.str()};
+}
+
 std::string joined(const std::set<std::string>& words, char separator) {
     std::string out;
     for (const std::string& word : words) {

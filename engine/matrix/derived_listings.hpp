@@ -26,9 +26,10 @@ std::vector<ListingImport> derived_listings_of(const ListingImport& wheel_listin
 std::vector<WheelGroup> wheel_groups_of(const std::vector<const IndexFile*>& files,
                                         bool from_wheel_list);
 
-// A row of index_build (or index_build_union), of wheel_group (or wheel_group_union).
+// A row of index_build (or index_build_union), of wheel_group, of wheel_group_union.
 RowValues index_build_row(const IndexBuilds& builds);
 RowValues wheel_group_row(const WheelGroup& group);
+RowValues wheel_group_set_row(const WheelGroupSet& set);
 
 // `words` in their order, `separator` between them: a group's platforms ('.') and tags (' ').
 std::string joined(const std::set<std::string>& words, char separator);

@@ -111,13 +111,26 @@ DELETE FROM listing WHERE table_name = 'index_build';
 )sql";
 
 // Version 21: index_build_union and wheel_group_union, index_build and wheel_group merged over
-// every listing (engine/matrix/merged_listings.hpp). A release's groups are read from the union
-// now, through an index of the shape version 19 gave wheel_group; that one goes, as wheel_group is
-// only read whole (to merge it) or by listing.
-constexpr const char* wheel_group_union_by_release = R"sql(
+// every listing (engine/matrix/merged_listings.hpp). A release's groups were read from the union
+// from then on, through an index of the shape version 19 gave wheel_group; that one goes, as
+// wheel_group is only read whole (to merge it) or by listing. (Version 25 replaced the union; 21
+// fills index_build_union only, leaving wheel_group_union to 25, which every migration that passes
+// 21 reaches.)
+constexpr const char* wheel_group_by_release_dropped = R"sql(
 DROP INDEX IF EXISTS wheel_group_release;
+)sql";
+
+// Version 25: wheel_group_union with the groups of a release, OS and standing whose files have
+// the same tags as one row (WheelGroupSet), read through an index that holds every column a read
+// selects. The table of version 21, one row per group, and its listing go; the declared table is
+// filled anew at every revision.
+constexpr const char* wheel_group_union_by_group = R"sql(
+DROP TABLE IF EXISTS wheel_group_union;
+DELETE FROM listing WHERE table_name = 'wheel_group_union';
+)sql";
+constexpr const char* wheel_group_union_by_release = R"sql(
 CREATE INDEX wheel_group_union_release ON wheel_group_union (package, version, valid_from,
-    valid_to, backend, os, variant, on_pytorch_index, lists_every_file, platform_tags, tags);
+    valid_to, os, variant, on_pytorch_index, lists_every_file, builds, platform_tags, tags);
 )sql";
 
 // Version 22: the prepared forms of a revision (engine/matrix/prepared_matrix.hpp), which
@@ -154,11 +167,12 @@ struct Migration {
 // 14: wheel_metadata. 15: cuda_branch. 16: companion_package. 17: companion_package's label.
 // 18: the wheel_file index by release with tags. 19: wheel_group, derived from the wheel files
 // already imported. 20: index_build by release and platform, filled anew. 21: index_build_union
-// and wheel_group_union, merged at every revision. 22: prepared_matrix. 23: the curated tables
-// without their indexes on current rows. 24: no CHECK or foreign-key constraints in the stored
-// tables; a writing connection holds the rows to them instead (engine/matrix/write_rules.hpp).
-// (Versions 5, 8, 9 and 10 rebuilt their tables to keep a column order before the declarations
-// existed; every read names its columns.)
+// (and wheel_group_union until 25), merged at every revision. 22: prepared_matrix. 23: the curated
+// tables without their indexes on current rows. 24: no CHECK or foreign-key constraints in the
+// stored tables; a writing connection holds the rows to them instead
+// (engine/matrix/write_rules.hpp). 25: wheel_group_union as sets of a release's groups, filled
+// anew. (Versions 5, 8, 9 and 10 rebuilt their tables to keep a column order before the
+// declarations existed; every read names its columns.)
 const std::vector<Migration>& migrations() {
     static const std::vector<Migration> all{
         {provenance_tables, "CREATE INDEX wheel_file_package ON wheel_file (package, valid_from);"},
@@ -181,10 +195,11 @@ const std::vector<Migration>& migrations() {
         {"", wheel_file_by_release_and_tags},
         {"", wheel_group_by_release, fill_wheel_groups},
         {index_build_by_platform, "", fill_index_builds},
-        {"", wheel_group_union_by_release, fill_merged_tables},
+        {"", wheel_group_by_release_dropped, fill_index_build_union},
         {prepared_matrix_forms, ""},
         {},
         {"", "", remove_declared_constraints},
+        {wheel_group_union_by_group, wheel_group_union_by_release, fill_wheel_group_union},
     };
     return all;
 }

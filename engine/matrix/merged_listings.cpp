@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <string_view>
 #include <tuple>
 
@@ -91,12 +92,16 @@ std::vector<RowValues> wheel_groups_merged(sqlite::Database& db, std::int64_t re
         add_words(merged[it->second].platforms, group.platforms, '.');
         add_words(merged[it->second].tags, group.tags, ' ');
     }
-    std::vector<RowValues> rows;
-    rows.reserve(merged.size());
+    std::vector<WheelGroup> groups;
+    groups.reserve(merged.size());
     for (Merged& m : merged) {
         m.group.platforms = joined(m.platforms, '.');
         m.group.tags = joined(m.tags, ' ');
-        rows.push_back(wheel_group_row(m.group));
+        groups.push_back(std::move(m.group));
+    }
+    std::vector<RowValues> rows;
+    for (const WheelGroupSet& set : group_sets(groups)) {
+        rows.push_back(wheel_group_set_row(set));
     }
     return rows;
 }
@@ -127,17 +132,37 @@ void refresh_merged(sqlite::Database& db, const MergedTable& merged, std::int64_
     replace_listing(db, spec, spec.name, rows, source, revision);
 }
 
-void fill_merged_tables(sqlite::Database& db) {
+namespace {
+
+// `merged`'s listing at every revision, oldest first, as refresh_merged would have left it.
+void fill_at_every_revision(sqlite::Database& db, const MergedTable& merged) {
     std::vector<std::int64_t> revisions;
     auto select = db.prepare("SELECT number FROM revision ORDER BY number");
     while (select.step()) {
         revisions.push_back(select.integer(0));
     }
     for (const std::int64_t revision : revisions) {
-        for (const MergedTable& merged : merged_tables()) {
-            refresh_merged(db, merged, revision);
+        refresh_merged(db, merged, revision);
+    }
+}
+
+const MergedTable& merged_table(const TableSpec& (*table)()) {
+    for (const MergedTable& merged : merged_tables()) {
+        if (merged.table == table) {
+            return merged;
         }
     }
+    throw std::logic_error("not a merged table");
+}
+
+} // namespace
+
+void fill_index_build_union(sqlite::Database& db) {
+    fill_at_every_revision(db, merged_table(index_build_union_table));
+}
+
+void fill_wheel_group_union(sqlite::Database& db) {
+    fill_at_every_revision(db, merged_table(wheel_group_union_table));
 }
 
 std::vector<std::string> merged_table_problems(sqlite::Database& db, std::int64_t revision) {

@@ -1,6 +1,6 @@
 // The derived tables merged over every listing of another: index_build_union (index_build's
 // builds by release and platform) and wheel_group_union (wheel_group's groups by release, backend,
-// OS and standing). The PyTorch index lists each file on two or three pages, so a command that
+// OS and standing, as sets of the builds whose files have the same tags). The PyTorch index lists each file on two or three pages, so a command that
 // reads the merged rows reads each build and group once.
 #pragma once
 
@@ -29,18 +29,22 @@ const std::vector<MergedTable>& merged_tables();
 // their backends, in the order index_build first shows each.
 std::vector<RowValues> index_builds_merged(sqlite::Database& db, std::int64_t revision);
 
-// wheel_group's rows valid at `revision`, one per key (release, backend, OS, variant-ness and
-// standing) with the union of their platforms and tags, in the order wheel_group first shows
-// each. A merged group answers what its groups answer together: whether a file suits the machine,
-// the best priority and its files, whether the listing decides (engine/solver/wheel_choice.hpp).
+// wheel_group's rows valid at `revision`, one group per key (release, backend, OS, variant-ness
+// and standing) with the union of their platforms and tags, those groups as sets (group_sets), in
+// the order wheel_group first shows each. A merged group answers what its groups answer together:
+// whether a file suits the machine, the best priority and its files, whether the listing decides
+// (engine/solver/wheel_choice.hpp).
 std::vector<RowValues> wheel_groups_merged(sqlite::Database& db, std::int64_t revision);
 
 // Makes `merged`'s listing from `revision` on (the newest revision) what its rows_at gives, unless
 // it already is. An import calls it when a listing of the table it merges changed.
 void refresh_merged(sqlite::Database& db, const MergedTable& merged, std::int64_t revision);
 
-// Schema version 21 on a matrix imported before it: every merged table at every revision.
-void fill_merged_tables(sqlite::Database& db);
+// Schema version 21 on a matrix imported before it: index_build_union at every revision.
+// fill_wheel_group_union: the same for wheel_group_union, by version 25 (21 filled the table as it
+// was, one row per group).
+void fill_index_build_union(sqlite::Database& db);
+void fill_wheel_group_union(sqlite::Database& db);
 
 // What `db verify` finds wrong with the merged tables at `revision`: a listing that is not what
 // its rows_at gives.

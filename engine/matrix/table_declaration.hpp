@@ -164,7 +164,7 @@ public:
         return type == ValueType::Version || type == ValueType::Backend ||
                type == ValueType::Specifier || type == ValueType::ArchList ||
                type == ValueType::BackendList || type == ValueType::PythonList ||
-               type == ValueType::EnumList;
+               type == ValueType::EnumList || type == ValueType::BuildList;
     }
 
     // The values parsed as `type` so far, by text; null when this read parsed that type under
@@ -195,7 +195,8 @@ private:
     };
     std::tuple<Cache<ValueType::Version>, Cache<ValueType::Backend>, Cache<ValueType::Specifier>,
                Cache<ValueType::ArchList>, Cache<ValueType::BackendList>,
-               Cache<ValueType::PythonList>, Cache<ValueType::EnumList>>
+               Cache<ValueType::PythonList>, Cache<ValueType::EnumList>,
+               Cache<ValueType::BuildList>>
         caches_;
     std::unordered_set<SharedText, TextEndsHash, std::equal_to<>> shared_;
 };

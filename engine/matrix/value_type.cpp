@@ -251,6 +251,8 @@ std::string_view value_type_phrase(ValueType type) noexcept {
         return "a list of the column's words";
     case ValueType::Lines:
         return "a list of one-line strings";
+    case ValueType::BuildList:
+        return "a list of wheel builds (\"cu121:cu121\", \":cpu\")";
     }
     return "a value";
 }
@@ -340,9 +342,11 @@ Expected<typename ValueOf<type>::Type> parse_value(std::string_view text,
     } else if constexpr (type == ValueType::EnumList) {
         return parse_string_list(type, text,
                                  [&](std::string_view item) { return check_enum(allowed, item); });
-    } else {
-        static_assert(type == ValueType::Lines);
+    } else if constexpr (type == ValueType::Lines) {
         return parse_string_list(type, text, check_line);
+    } else {
+        static_assert(type == ValueType::BuildList);
+        return parse_list<WheelBuild>(type, text, parse_wheel_build);
     }
 }
 
@@ -418,6 +422,11 @@ std::optional<ParseError> check_value(ValueType type, std::string_view allowed,
         return check_url(text);
     case ValueType::Lines:
         return check_line(text);
+    case ValueType::BuildList:
+        if (auto build = parse_wheel_build(text); !build) {
+            return build.error();
+        }
+        return std::nullopt;
     }
     return std::nullopt;
 }
@@ -472,5 +481,7 @@ template Expected<std::vector<std::string>> parse_value<ValueType::EnumList>(std
                                                                              std::string_view);
 template Expected<std::vector<std::string>> parse_value<ValueType::Lines>(std::string_view,
                                                                           std::string_view);
+template Expected<std::vector<WheelBuild>> parse_value<ValueType::BuildList>(std::string_view,
+                                                                             std::string_view);
 
 } // namespace torchpin

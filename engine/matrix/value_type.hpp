@@ -12,6 +12,7 @@
 #include "engine/hardware/pci_id.hpp"
 #include "engine/hardware/rocm_version.hpp"
 #include "engine/hardware/vc_runtime_version.hpp"
+#include "engine/matrix/wheel_build.hpp"
 #include "engine/pep/specifier.hpp"
 #include "engine/pep/tag_environment.hpp"
 #include "engine/pep/version.hpp"
@@ -58,6 +59,7 @@ enum class ValueType : std::uint8_t {
     Urls,        // links
     EnumList,    // words of the column's allowed list
     Lines,       // items of one line each, spaces allowed
+    BuildList,   // a wheel group set's builds (WheelBuild): "cu118:cu118 cu121:cu121"
 };
 
 // What a value of the type looks like, for error messages: "a PEP 440 specifier set
@@ -113,6 +115,7 @@ template <> struct ValueOf<ValueType::Citations> { using Type = std::vector<std:
 template <> struct ValueOf<ValueType::Urls> { using Type = std::vector<std::string>; };
 template <> struct ValueOf<ValueType::EnumList> { using Type = std::vector<std::string>; };
 template <> struct ValueOf<ValueType::Lines> { using Type = std::vector<std::string>; };
+template <> struct ValueOf<ValueType::BuildList> { using Type = std::vector<WheelBuild>; };
 // clang-format on
 
 // Parses a stored value (a whole list for list types) into its C++ value.

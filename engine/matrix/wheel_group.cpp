@@ -2,7 +2,48 @@
 // OS word of a platform text.
 #include "engine/matrix/wheel_group.hpp"
 
+#include <algorithm>
+#include <map>
+#include <tuple>
+
 namespace torchpin {
+
+std::vector<WheelGroupSet> group_sets(const std::vector<WheelGroup>& groups) {
+    using Key = std::tuple<std::string_view, std::string, std::string_view, bool, bool, bool,
+                           std::string_view, std::string_view>;
+    std::map<Key, std::size_t> at;
+    std::vector<WheelGroupSet> sets;
+    for (const WheelGroup& group : groups) {
+        Version release = group.version.public_version();
+        Key key{group.package,          release.to_string(),    group.os,        group.variant,
+                group.on_pytorch_index, group.lists_every_file, group.platforms, group.tags.view()};
+        const auto [it, fresh] = at.try_emplace(std::move(key), sets.size());
+        if (fresh) {
+            sets.push_back(WheelGroupSet{group.package,
+                                         std::move(release),
+                                         group.os,
+                                         group.variant,
+                                         group.on_pytorch_index,
+                                         group.lists_every_file,
+                                         {},
+                                         group.platforms,
+                                         group.tags});
+        }
+        sets[it->second].builds.push_back(WheelBuild{group.version.local_label(), group.backend});
+    }
+    for (WheelGroupSet& set : sets) {
+        std::ranges::sort(set.builds);
+    }
+    return sets;
+}
+
+void add_groups_of(const WheelGroupSet& set, std::vector<WheelGroup>& groups) {
+    for (const WheelBuild& build : set.builds) {
+        groups.push_back(WheelGroup{set.package, set.release.with_local(build.label), build.backend,
+                                    set.os, set.platforms, set.tags, set.variant,
+                                    set.on_pytorch_index, set.lists_every_file});
+    }
+}
 
 std::vector<FileTags> files_of(std::string_view tags) {
     std::vector<FileTags> out;

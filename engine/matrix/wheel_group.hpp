@@ -5,6 +5,7 @@
 
 #include "engine/base/shared_text.hpp"
 #include "engine/matrix/index_file.hpp"
+#include "engine/matrix/wheel_build.hpp"
 #include "engine/pep/tag_environment.hpp"
 
 #include <optional>
@@ -45,6 +46,31 @@ struct WheelGroup {
 
     friend bool operator==(const WheelGroup&, const WheelGroup&) = default;
 };
+
+// The groups of one release, OS and standing whose files have the same platforms and tags, as one
+// row of wheel_group_union: the builds of a release (cpu, cu118, cu121, rocm5.6...) mostly list
+// the same Pythons and platforms, so that a release's groups are a few such rows (schema version
+// 25: a full-size matrix's 423 Linux torch groups are 145 rows).
+struct WheelGroupSet {
+    std::string package; // normalized
+    Version release;     // the public version of every group's
+    std::string os;
+    bool variant = false;
+    bool on_pytorch_index = false;
+    bool lists_every_file = false;
+    std::vector<WheelBuild> builds; // a group each, sorted, each once
+    std::string platforms;          // as WheelGroup::platforms
+    SharedText tags;                // as WheelGroup::tags
+
+    friend bool operator==(const WheelGroupSet&, const WheelGroupSet&) = default;
+};
+
+// `groups` (of one listing or merged over several: none has the key of another) as sets, in the
+// order of each set's first group.
+std::vector<WheelGroupSet> group_sets(const std::vector<WheelGroup>& groups);
+
+// The groups `set` holds, appended to `groups` in the order of its builds.
+void add_groups_of(const WheelGroupSet& set, std::vector<WheelGroup>& groups);
 
 // The files a group's `tags` text lists, borrowed from it.
 std::vector<FileTags> files_of(std::string_view tags);

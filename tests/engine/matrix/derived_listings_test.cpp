@@ -1,7 +1,7 @@
 // index_build and wheel_group: what a wheel_file listing's files show, written with every import
 // in the same revision, filled by schema versions 19 and 20 on a matrix imported before them, and
 // checked by verify; index_build_union and wheel_group_union, the two merged over the listings
-// (version 21).
+// (version 21), the groups of a release with the same tags one row (version 25).
 #include "engine/base/diagnostic.hpp"
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/derived_listings.hpp"
@@ -177,13 +177,32 @@ std::vector<std::string> groups_at(MatrixStore& store, std::int64_t revision) {
     return out;
 }
 
-// The merged groups valid at `revision`, as "package version os tags lists_every_file".
+// The merged groups valid at `revision`, as "package version os tags lists_every_file", in the
+// order of the sets that hold them.
 std::vector<std::string> merged_groups_at(MatrixStore& store, std::int64_t revision) {
-    std::vector<std::string> out;
-    for (const WheelGroup& g :
+    std::vector<WheelGroup> groups;
+    for (const WheelGroupSet& set :
          read_rows(store.database(), dataset_columns::wheel_group_union, revision)) {
+        add_groups_of(set, groups);
+    }
+    std::vector<std::string> out;
+    for (const WheelGroup& g : groups) {
         out.push_back(g.package + ' ' + g.version.to_string() + ' ' + g.os + ' ' + g.tags.str() +
                       ' ' + (g.lists_every_file ? '1' : '0'));
+    }
+    return out;
+}
+
+// wheel_group_union's rows valid at `revision`, as "package release os: builds | tags".
+std::vector<std::string> group_sets_at(MatrixStore& store, std::int64_t revision) {
+    std::vector<std::string> out;
+    for (const WheelGroupSet& set :
+         read_rows(store.database(), dataset_columns::wheel_group_union, revision)) {
+        std::string row = set.package + ' ' + set.release.to_string() + ' ' + set.os + ':';
+        for (const WheelBuild& build : set.builds) {
+            row += ' ' + to_string(build);
+        }
+        out.push_back(row + " | " + set.tags.str());
     }
     return out;
 }
@@ -224,6 +243,58 @@ BOOST_AUTO_TEST_CASE(the_group_union_holds_a_key_s_files_from_every_listing) {
     BOOST_TEST(store.verify().empty());
 }
 
+// The builds of a release whose files have the same tags are one row, each build's label and
+// backend listed; a build with other files (another Python) is a row of its own. Read back, the
+// rows are the groups.
+BOOST_AUTO_TEST_CASE(the_group_union_holds_the_builds_of_the_same_files_as_one_row) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    store.import(
+        request({every_backend_page({wheel("torch-2.1.2+cu121-cp311-cp311-linux_x86_64.whl"),
+                                     wheel("torch-2.1.2+cpu-cp311-cp311-linux_x86_64.whl"),
+                                     wheel("torch-2.1.2+cu118-cp310-cp310-linux_x86_64.whl"),
+                                     wheel("torch-2.1.2+cu118-cp311-cp311-linux_x86_64.whl"),
+                                     wheel("torch-2.1.1+cu121-cp311-cp311-linux_x86_64.whl")},
+                                    "e1")}));
+    BOOST_TEST(group_sets_at(store, 1) ==
+                   (std::vector<std::string>{
+                       "torch 2.1.2 linux: cpu:cpu cu121:cu121 | cp311-cp311-linux_x86_64",
+                       "torch 2.1.2 linux: cu118:cu118 | cp310-cp310-linux_x86_64 "
+                       "cp311-cp311-linux_x86_64",
+                       "torch 2.1.1 linux: cu121:cu121 | cp311-cp311-linux_x86_64"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(
+        merged_groups_at(store, 1) ==
+            (std::vector<std::string>{
+                "torch 2.1.2+cpu linux cp311-cp311-linux_x86_64 1",
+                "torch 2.1.2+cu121 linux cp311-cp311-linux_x86_64 1",
+                "torch 2.1.2+cu118 linux cp310-cp310-linux_x86_64 cp311-cp311-linux_x86_64 1",
+                "torch 2.1.1+cu121 linux cp311-cp311-linux_x86_64 1"}),
+        boost::test_tools::per_element());
+    BOOST_TEST(store.verify().empty());
+}
+
+// A builds list that does not parse (a database written by something else) fails the read,
+// naming the table, the column and the list.
+BOOST_AUTO_TEST_CASE(a_damaged_builds_list_fails_naming_its_table_and_column) {
+    TempDatabase temp;
+    auto store = MatrixStore::open(temp.path, true);
+    store.import(request({listing({wheel(a)}, "d1")}));
+    for (const std::string builds : {"cu121", "CU121:cu121", "cu121:cu12x", "cu121.:"}) {
+        auto other = sqlite::Database::open(temp.path, sqlite::Database::Mode::ReadWrite);
+        other.execute("UPDATE wheel_group_union SET builds = '" + builds + "'");
+        try {
+            group_sets_at(store, 1);
+            BOOST_FAIL("a damaged builds list was read: " + builds);
+        } catch (const InputError& e) {
+            const std::string what = e.what();
+            BOOST_TEST(what.find("matrix table wheel_group_union") != std::string::npos, what);
+            BOOST_TEST(what.find("column builds: ") != std::string::npos, what);
+            BOOST_TEST(what.find("in \"" + builds + "\"") != std::string::npos, what);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(version_21_merges_the_builds_of_a_matrix_imported_before_it) {
     TempDatabase temp;
     import_two_revisions_as_of(temp.path, 20);
@@ -233,6 +304,41 @@ BOOST_AUTO_TEST_CASE(version_21_merges_the_builds_of_a_matrix_imported_before_it
     BOOST_TEST(merged_at(store, 2) == builds_at(store, 2), boost::test_tools::per_element());
     BOOST_TEST(merged_at(store, 2).size() == 2u);
     BOOST_TEST(merged_groups_at(store, 2).size() == 2u);
+    BOOST_TEST(store.verify().empty());
+}
+
+// Version 25 on a matrix of version 24: the union of one row per group (as 21 made it) goes with
+// its listing, and the sets of the groups fill it anew at every revision.
+BOOST_AUTO_TEST_CASE(version_25_makes_sets_of_the_groups_of_a_matrix_imported_before_it) {
+    TempDatabase temp;
+    import_two_revisions_as_of(temp.path, 24);
+    {
+        auto db = sqlite::Database::open(temp.path, sqlite::Database::Mode::ReadWrite);
+        db.execute(
+            "CREATE TABLE wheel_group_union (id INTEGER PRIMARY KEY, listing TEXT NOT NULL, "
+            "package TEXT NOT NULL, version TEXT NOT NULL, backend TEXT, os TEXT NOT NULL, "
+            "variant INTEGER NOT NULL, on_pytorch_index INTEGER NOT NULL, lists_every_file "
+            "INTEGER NOT NULL, platform_tags TEXT NOT NULL, tags TEXT NOT NULL, source INTEGER "
+            "NOT NULL, valid_from INTEGER NOT NULL, valid_to INTEGER) STRICT;"
+            "INSERT INTO listing (table_name, name, content_digest, row_count, source, "
+            "valid_from) VALUES ('wheel_group_union', 'wheel_group_union', 'old', 1, 1, 1);"
+            "INSERT INTO wheel_group_union (listing, package, version, backend, os, variant, "
+            "on_pytorch_index, lists_every_file, platform_tags, tags, source, valid_from) VALUES "
+            "('wheel_group_union', 'torch', '9.9.9', NULL, 'linux', 0, 1, 1, 'linux_x86_64', "
+            "'cp311-cp311-linux_x86_64', 1, 1);");
+    }
+    auto store = MatrixStore::open(temp.path, true);
+    BOOST_TEST(store.database().user_version() == latest_schema_version());
+    BOOST_TEST(
+        group_sets_at(store, 1) ==
+            (std::vector<std::string>{"torch 2.1.2 linux: cu121:cu121 | cp311-cp311-linux_x86_64",
+                                      "torch 2.1.1 linux: cu121:cu121 | cp311-cp311-linux_x86_64"}),
+        boost::test_tools::per_element());
+    BOOST_TEST(
+        group_sets_at(store, 2) ==
+            (std::vector<std::string>{"torch 2.1.1 linux: cu121:cu121 | cp311-cp311-linux_x86_64",
+                                      "torch 2.1.0 linux: cu121:cu121 | cp311-cp311-linux_x86_64"}),
+        boost::test_tools::per_element());
     BOOST_TEST(store.verify().empty());
 }
 

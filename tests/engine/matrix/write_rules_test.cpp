@@ -168,10 +168,15 @@ BOOST_AUTO_TEST_CASE(version_24_removes_the_constraints_and_keeps_every_column_a
                              "LIKE '%REFERENCES%'") == "0");
     BOOST_TEST(first_row(db, "SELECT count(*) FROM sqlite_schema AS s, "
                              "pragma_foreign_key_list(s.name) WHERE s.type = 'table'") == "0");
-    BOOST_TEST(columns_and_rows(db) == before, boost::test_tools::per_element());
+    // Every column and row is still there (version 25 adds wheel_group_union's, filled anew).
+    const std::vector<std::string> after = columns_and_rows(db);
+    for (const std::string& kept : before) {
+        BOOST_TEST((std::ranges::find(after, kept) != after.end()), kept);
+    }
     BOOST_TEST(first_row(db, "PRAGMA integrity_check") == "ok");
     // Without the CHECK, the table takes what the rules refuse (only a writing store holds them).
     BOOST_TEST(refusal(db, "UPDATE wheel_group SET variant = 2").empty());
+    db.execute("UPDATE wheel_group SET variant = 0"); // version 25's fill reads the groups
 
     // Run again on tables that have none, it changes nothing.
     db.set_user_version(23);
