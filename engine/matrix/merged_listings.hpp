@@ -1,7 +1,8 @@
 // The derived tables merged over every listing of another: index_build_union (index_build's
 // builds by release and platform) and wheel_group_union (wheel_group's groups by release, backend,
-// OS and standing, as sets of the builds whose files have the same tags). The PyTorch index lists each file on two or three pages, so a command that
-// reads the merged rows reads each build and group once.
+// OS and standing, as sets of the builds whose files have the same tags). The PyTorch index lists
+// each file on two or three pages, so a command that reads the merged rows reads each build and
+// group once.
 #pragma once
 
 #include "engine/matrix/revisioned_table.hpp"

@@ -1,5 +1,5 @@
-// The files a group's tags text lists, one file of a group as wheel_file stores its tags, and the
-// OS word of a platform text.
+// Wheel groups as the sets wheel_group_union stores and back, the files a group's tags text lists,
+// one file of a group as wheel_file stores its tags, and the OS word of a platform text.
 #include "engine/matrix/wheel_group.hpp"
 
 #include <algorithm>
