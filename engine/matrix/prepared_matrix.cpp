@@ -5,8 +5,10 @@
 #include "engine/matrix/compat_matrix_loader.hpp"
 #include "engine/matrix/dataset_tables.hpp"
 
+#include <bit>
 #include <concepts>
 #include <cstdint>
+#include <cstring>
 #include <exception>
 #include <set>
 #include <stdexcept>
@@ -122,16 +124,30 @@ concept Fact = requires(T& t, int& visitor) {
     fields(visitor, t);
 };
 
-// A value of an engine type, kept as the text its parse reads back to an equal value.
+// The engine types a form holds as text, each in a table of its own: a value is its text's place
+// in its type's table, so that a read parses each distinct text once and finds it by that place
+// (a lookup by text hashed every value: a tenth of a load).
 template <class T>
 concept TextValue = requires(const T& t, std::string_view text) {
     { t.to_string() } -> std::convertible_to<std::string>;
     {T::parse(text)};
 };
+template <template <class> class Of>
+using PerTextType =
+    std::tuple<Of<Version>, Of<Backend>, Of<SpecifierSet>, Of<CudaVersion>, Of<DriverVersion>,
+               Of<ComputeCapability>, Of<VcRuntimeVersion>, Of<ArchTarget>>;
+
+// One type's texts as a form writes them, each once, in the order first written.
+template <class T>
+struct WrittenTexts {
+    std::vector<std::string> texts;
+    TextMap<std::uint64_t> place;
+};
 
 class Writer {
 public:
     std::string bytes;
+    PerTextType<WrittenTexts> tables;
 
     void operator()(const std::string& text) {
         (*this)(static_cast<std::uint64_t>(text.size()));
@@ -153,7 +169,12 @@ public:
     }
     template <TextValue T>
     void operator()(const T& value) {
-        (*this)(value.to_string());
+        auto& table = std::get<WrittenTexts<T>>(tables);
+        const auto [it, fresh] = table.place.try_emplace(value.to_string(), table.texts.size());
+        if (fresh) {
+            table.texts.push_back(it->first);
+        }
+        (*this)(it->second);
     }
     template <class T>
     void operator()(const std::optional<T>& value) {
@@ -207,15 +228,19 @@ public:
         } else if constexpr (std::integral<T>) {
             const std::string_view bytes = take(8);
             std::uint64_t value = 0;
-            for (auto byte = bytes.rbegin(); byte != bytes.rend(); ++byte) {
-                value = (value << 8) | static_cast<unsigned char>(*byte);
+            if constexpr (std::endian::native == std::endian::little) {
+                std::memcpy(&value, bytes.data(), sizeof value);
+            } else {
+                for (auto byte = bytes.rbegin(); byte != bytes.rend(); ++byte) {
+                    value = (value << 8) | static_cast<unsigned char>(*byte);
+                }
             }
             return static_cast<T>(value);
         } else if constexpr (std::is_enum_v<T>) {
             static_assert(sizeof(T) == 1);
             return static_cast<T>(static_cast<unsigned char>(take(1).front()));
         } else if constexpr (TextValue<T>) {
-            return parsed<T>(take(count()));
+            return parsed<T>(next<std::uint64_t>());
         } else if constexpr (IsOptional<T>::value) {
             return next<bool>() ? T(next<typename T::value_type>()) : std::nullopt;
         } else if constexpr (IsVector<T>::value) {
@@ -242,20 +267,45 @@ public:
         }
     }
 
+    // The texts of each type's table, as the form lists them after its layout.
+    void read_texts() {
+        std::apply([&](auto&... table) { (read_texts(table), ...); }, tables_);
+    }
+
 private:
     template <class T>
-    T parsed(std::string_view text) {
-        auto& seen = std::get<Parsed<T>>(parsed_);
-        auto it = seen.find(text);
-        if (it == seen.end()) {
-            auto value = T::parse(text);
-            if (!value) {
-                throw std::runtime_error("a prepared matrix holds \"" + std::string(text) +
-                                         "\": " + value.error().message);
-            }
-            it = seen.emplace(std::string(text), *std::move(value)).first;
+    struct ReadTexts {
+        std::vector<std::string_view> texts;  // in the form's bytes
+        std::vector<std::optional<T>> values; // each parsed on first use
+    };
+
+    template <class T>
+    void read_texts(ReadTexts<T>& table) {
+        const std::size_t n = count();
+        table.texts.reserve(n);
+        while (table.texts.size() < n) {
+            table.texts.push_back(take(count()));
         }
-        return it->second;
+        table.values.resize(n);
+    }
+
+    template <class T>
+    T parsed(std::uint64_t place) {
+        auto& table = std::get<ReadTexts<T>>(tables_);
+        if (place >= table.texts.size()) {
+            throw std::runtime_error("a prepared matrix names a value its tables do not hold");
+        }
+        std::optional<T>& value = table.values[place];
+        if (!value) {
+            auto parsed = T::parse(table.texts[place]);
+            if (!parsed) {
+                throw std::runtime_error("a prepared matrix holds \"" +
+                                         std::string(table.texts[place]) +
+                                         "\": " + parsed.error().message);
+            }
+            value = *std::move(parsed);
+        }
+        return *value;
     }
     std::size_t count() {
         const auto n = next<std::uint64_t>();
@@ -273,23 +323,19 @@ private:
         return taken;
     }
 
-    template <class T>
-    using Parsed = TextMap<T>; // by text, looked up without a copy
-
     std::string_view rest_;
-    std::tuple<Parsed<Version>, Parsed<Backend>, Parsed<SpecifierSet>, Parsed<CudaVersion>,
-               Parsed<DriverVersion>, Parsed<ComputeCapability>, Parsed<VcRuntimeVersion>,
-               Parsed<ArchTarget>>
-        parsed_;
+    PerTextType<ReadTexts> tables_;
 };
 
 } // namespace
 
 std::string prepared_form(const CompatMatrix& every_platform) {
-    Writer writer;
-    writer(std::string(prepared_layout));
-    writer(every_platform);
-    return std::move(writer.bytes);
+    Writer body;
+    body(every_platform);
+    Writer form;
+    form(std::string(prepared_layout));
+    std::apply([&](const auto&... table) { (form(table.texts), ...); }, body.tables);
+    return std::move(form.bytes) + body.bytes;
 }
 
 CompatMatrix matrix_from_prepared(std::string_view form) {
@@ -299,6 +345,7 @@ CompatMatrix matrix_from_prepared(std::string_view form) {
     if (layout != prepared_layout) {
         throw std::runtime_error("a prepared matrix of another layout (" + layout + ")");
     }
+    reader.read_texts();
     CompatMatrix m;
     reader(m);
     if (!reader.done()) {
