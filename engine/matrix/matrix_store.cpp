@@ -10,6 +10,7 @@
 #include "engine/matrix/matrix_schema.hpp"
 #include "engine/matrix/merged_listings.hpp"
 #include "engine/matrix/prepared_matrix.hpp"
+#include "engine/matrix/read_only_image.hpp"
 #include "engine/matrix/write_rules.hpp"
 
 #include <algorithm>
@@ -215,6 +216,7 @@ MatrixStore MatrixStore::open_image(std::span<const unsigned char> image) {
     if (db.user_version() > latest_schema_version()) {
         throw std::runtime_error("the embedded matrix has a newer schema than this build");
     }
+    db.attach_on_missing_table(attach_image_rest);
     return MatrixStore(std::move(db));
 }
 

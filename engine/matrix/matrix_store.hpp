@@ -96,7 +96,9 @@ public:
     // The same for a command that only reads: it creates no rule triggers (every process would
     // parse them), unless the open migrated the schema, which writes.
     static MatrixStore open_to_read(const std::filesystem::path& path);
-    // A read-only store over a database image in memory (the dataset embedded in the binary).
+    // A read-only store over a database image in memory (the dataset embedded in the binary),
+    // which attaches the image's second part when a statement first names one of its tables
+    // (read_only_image.hpp).
     static MatrixStore open_image(std::span<const unsigned char> image);
 
     // Reads everything after this from one snapshot, in a read transaction held until the store

@@ -5,6 +5,10 @@
 #include "engine/base/utf8_path.hpp"
 
 #include <algorithm>
+#include <array>
+#include <fstream>
+#include <iterator>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -148,7 +152,24 @@ private:
     std::string schema_;
 };
 
-void write_image_file(const std::filesystem::path& full, const std::filesystem::path& path) {
+// The tables of the image's first part, which the commands that read a matrix read: the
+// revisions and their sources, the wheel files and their metadata, the merged derived tables and
+// the prepared forms, from which a command has the curated tables.
+bool is_read_by_every_command(std::string_view table) {
+    static constexpr std::array<std::string_view, 9> tables{
+        "source",         "revision",          "revision_source",   "listing",        "wheel_file",
+        "wheel_metadata", "index_build_union", "wheel_group_union", "prepared_matrix"};
+    return std::ranges::find(tables, table) != tables.end();
+}
+
+// The table of the first part that holds the second: one row, the bytes of a database file.
+constexpr std::string_view rest_table = "image_rest";
+
+// Writes a new database file at `path` with the tables of `full` (attached as "whole") that
+// `wanted` names, unconstrained, with their rows and the indexes reads use.
+template <class Wanted>
+void write_tables(const std::filesystem::path& full, const std::filesystem::path& path,
+                  Wanted wanted) {
     auto image = sqlite::Database::open(path, sqlite::Database::Mode::Create);
     {
         image.prepare("ATTACH ?1 AS whole").bind(1, utf8_of(full)).run();
@@ -159,6 +180,9 @@ void write_image_file(const std::filesystem::path& full, const std::filesystem::
         }
         sqlite::Transaction transaction(image);
         for (const std::string& table : table_names(image, "whole")) {
+            if (!wanted(table)) {
+                continue;
+            }
             image.execute(unconstrained_table_sql(image, "whole", table));
             const std::string columns = column_list(columns_of(image, "whole", table));
             image.execute("INSERT INTO main." + sql_name(table) + " (" + columns + ") SELECT " +
@@ -171,6 +195,40 @@ void write_image_file(const std::filesystem::path& full, const std::filesystem::
         transaction.commit();
     }
     image.execute("VACUUM"); // compact, and the same bytes from the same content
+}
+
+std::string file_bytes(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    if (!in.good() && !in.eof()) {
+        throw std::runtime_error("cannot read " + utf8_of(path));
+    }
+    return bytes;
+}
+
+// The image in two parts: the tables every command reads in the file itself, the rest as a
+// database of their own in its `image_rest` table.
+void write_image_file(const std::filesystem::path& full, const std::filesystem::path& path) {
+    std::filesystem::path rest_path = path;
+    rest_path += ".rest";
+    std::filesystem::remove(rest_path);
+    std::string rest;
+    try {
+        write_tables(full, rest_path,
+                     [](std::string_view table) { return !is_read_by_every_command(table); });
+        rest = file_bytes(rest_path);
+    } catch (...) {
+        std::filesystem::remove(rest_path);
+        throw;
+    }
+    std::filesystem::remove(rest_path);
+    write_tables(full, path, is_read_by_every_command);
+    auto image = sqlite::Database::open(path, sqlite::Database::Mode::ReadWrite);
+    image.execute("CREATE TABLE " + std::string(rest_table) + " (bytes BLOB)");
+    image.prepare("INSERT INTO " + std::string(rest_table) + " (bytes) VALUES (?1)")
+        .bind_blob(1, rest)
+        .run();
+    image.execute("VACUUM");
 }
 
 } // namespace
@@ -194,23 +252,56 @@ void write_read_only_image(const std::filesystem::path& full, const std::filesys
     }
 }
 
+namespace {
+
+// The bytes of the second part of the image attached to `db` as `schema`.
+std::string image_rest_of(sqlite::Database& db, std::string_view schema) {
+    auto select =
+        db.prepare("SELECT bytes FROM " + std::string(schema) + "." + std::string(rest_table));
+    if (!select.step()) {
+        throw std::runtime_error("the embedded matrix has no second part");
+    }
+    return std::string(select.blob(0));
+}
+
+} // namespace
+
+void attach_image_rest(sqlite::Database& db) {
+    db.attach_owned_image("image_rest", image_rest_of(db, "main"));
+}
+
 void copy_image_rows(sqlite::Database& into, std::span<const unsigned char> image) {
     into.attach_image("image", image);
     Attachment attached(into, "image");
-    const int image_version = into.user_version("image");
+    std::vector<std::string_view> parts{"image"};
+    std::optional<Attachment> rest_attached;
+    const std::vector<std::string> image_tables = table_names(into, "image");
+    if (std::ranges::find(image_tables, rest_table) != image_tables.end()) {
+        into.attach_owned_image("image_rest", image_rest_of(into, "image"));
+        rest_attached.emplace(into, "image_rest");
+        parts.push_back("image_rest");
+    }
     const int version = into.user_version();
-    if (image_version != version) {
-        throw std::runtime_error("the embedded matrix has schema version " +
-                                 std::to_string(image_version) + ", the new database " +
-                                 std::to_string(version));
+    for (const std::string_view part : parts) {
+        if (const int image_version = into.user_version(part); image_version != version) {
+            throw std::runtime_error("the embedded matrix has schema version " +
+                                     std::to_string(image_version) + ", the new database " +
+                                     std::to_string(version));
+        }
     }
     sqlite::Transaction transaction(into, sqlite::Transaction::Start::Deferred);
-    // In the order the migrations created the tables, so sources and revisions come before the
-    // rows that name them (the rules of `into`, write_rules.hpp, check each row as it comes).
-    for (const std::string& table : table_names(into, "image")) {
-        const std::string columns = column_list(columns_of(into, "image", table));
-        into.execute("INSERT INTO main." + sql_name(table) + " (" + columns + ") SELECT " +
-                     columns + " FROM image." + sql_name(table));
+    // In the order the migrations created the tables, so sources and revisions (in the first
+    // part) come before the rows that name them (the rules of `into`, write_rules.hpp, check
+    // each row as it comes).
+    for (const std::string_view part : parts) {
+        for (const std::string& table : table_names(into, part)) {
+            if (table == rest_table) {
+                continue;
+            }
+            const std::string columns = column_list(columns_of(into, part, table));
+            into.execute("INSERT INTO main." + sql_name(table) + " (" + columns + ") SELECT " +
+                         columns + " FROM " + std::string(part) + "." + sql_name(table));
+        }
     }
     transaction.commit();
 }

@@ -95,12 +95,16 @@ Database Database::open_image(std::span<const unsigned char> image) {
 }
 
 Database::Database(Database&& other) noexcept
-    : db_(std::exchange(other.db_, nullptr)) {}
+    : db_(std::exchange(other.db_, nullptr))
+    , attach_on_missing_table_(std::move(other.attach_on_missing_table_))
+    , owned_images_(std::move(other.owned_images_)) {}
 
 Database& Database::operator=(Database&& other) noexcept {
     if (this != &other) {
         sqlite3_close_v2(db_);
         db_ = std::exchange(other.db_, nullptr);
+        attach_on_missing_table_ = std::move(other.attach_on_missing_table_);
+        owned_images_ = std::move(other.owned_images_);
     }
     return *this;
 }
@@ -121,9 +125,17 @@ void Database::execute(std::string_view sql) {
 
 Statement Database::prepare(std::string_view sql) {
     sqlite3_stmt* statement = nullptr;
-    check(db_,
-          sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &statement, nullptr),
-          "cannot prepare: " + std::string(sql.substr(0, 80)));
+    const auto compile = [&] {
+        return sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &statement,
+                                  nullptr);
+    };
+    int code = compile();
+    if (code != SQLITE_OK && attach_on_missing_table_ &&
+        std::string_view(sqlite3_errmsg(db_)).starts_with("no such table")) {
+        std::exchange(attach_on_missing_table_, nullptr)(*this);
+        code = compile();
+    }
+    check(db_, code, "cannot prepare: " + std::string(sql.substr(0, 80)));
     return Statement(db_, statement);
 }
 
@@ -151,6 +163,16 @@ void Database::keep_wal_files() {
 void Database::attach_image(std::string_view schema, std::span<const unsigned char> image) {
     execute("ATTACH ':memory:' AS " + std::string(schema));
     deserialize(db_, schema, image);
+}
+
+void Database::attach_owned_image(std::string_view schema, std::string image) {
+    const auto& kept =
+        owned_images_.emplace_back(std::make_unique<const std::string>(std::move(image)));
+    attach_image(schema, {reinterpret_cast<const unsigned char*>(kept->data()), kept->size()});
+}
+
+void Database::attach_on_missing_table(std::function<void(Database&)> attach) {
+    attach_on_missing_table_ = std::move(attach);
 }
 
 Statement::Statement(Statement&& other) noexcept

@@ -3,11 +3,14 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -64,6 +67,12 @@ public:
     // Attaches a database image held in memory as `schema`, read-only and never copied; detach
     // it with DETACH once no transaction is open.
     void attach_image(std::string_view schema, std::span<const unsigned char> image);
+    // attach_image on `image` itself, which the connection keeps while it lives.
+    void attach_owned_image(std::string_view schema, std::string image);
+    // Calls `attach` the first time a statement names a table that no attached database holds,
+    // then prepares the statement again: an image that keeps its seldom-read tables apart
+    // attaches them only for the statements that read them (read_only_image.hpp).
+    void attach_on_missing_table(std::function<void(Database&)> attach);
 
     sqlite3* handle() const noexcept { return db_; }
 
@@ -71,6 +80,8 @@ private:
     explicit Database(sqlite3* db)
         : db_(db) {}
     sqlite3* db_ = nullptr;
+    std::function<void(Database&)> attach_on_missing_table_;
+    std::vector<std::unique_ptr<const std::string>> owned_images_; // outlive the connection
 };
 
 // A prepared statement: bind parameters (1-based), step through rows, read columns (0-based).

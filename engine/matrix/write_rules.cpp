@@ -84,13 +84,16 @@ std::string with_row(const std::string& sql, const std::string& row) {
     return out;
 }
 
-// The SQL condition true of a row, read through `row`, that breaks `check` or `reference`.
+// The SQL condition true of a row, read through `row`, that breaks `check` or `reference` (its
+// parent table named with `schema`: "main." in a TEMP trigger; "" where it may be an attached
+// database's, as in the embedded image's second part, read_only_image.hpp).
 std::string breaks(const RowCheck& check, const std::string& row) {
     return "NOT (" + with_row(check.holds, row) + ")";
 }
-std::string breaks(const RowReference& reference, const std::string& row) {
+std::string breaks(const RowReference& reference, const std::string& row,
+                   const std::string& schema) {
     const std::string value = row + reference.column;
-    return value + " IS NOT NULL AND NOT EXISTS (SELECT 1 FROM main." + reference.parent +
+    return value + " IS NOT NULL AND NOT EXISTS (SELECT 1 FROM " + schema + reference.parent +
            " AS p WHERE p." + reference.key + " = " + value + ")";
 }
 
@@ -207,7 +210,7 @@ void create_write_triggers(sqlite::Database& db) {
         std::string body;
         for (const RowReference& reference : rules.references) {
             if (reference.table == table) {
-                body += fail_when(table, what(reference), breaks(reference, "NEW."));
+                body += fail_when(table, what(reference), breaks(reference, "NEW.", "main."));
             }
         }
         for (const RowCheck& check : rules.checks) {
@@ -241,7 +244,7 @@ std::vector<std::string> broken_write_rules(sqlite::Database& db) {
     std::vector<std::string> problems;
     const auto count = [&](const std::string& table, const std::string& message,
                            const std::string& condition) {
-        auto select = db.prepare("SELECT count(*) FROM main." + table + " AS t WHERE " + condition);
+        auto select = db.prepare("SELECT count(*) FROM " + table + " AS t WHERE " + condition);
         select.step();
         if (const std::int64_t rows = select.integer(0); rows > 0) {
             problems.push_back(table + ": " + std::to_string(rows) +
@@ -250,7 +253,7 @@ std::vector<std::string> broken_write_rules(sqlite::Database& db) {
     };
     const WriteRules& rules = write_rules();
     for (const RowReference& reference : rules.references) {
-        count(reference.table, what(reference), breaks(reference, "t."));
+        count(reference.table, what(reference), breaks(reference, "t.", ""));
     }
     for (const RowCheck& check : rules.checks) {
         count(check.table, what(check), breaks(check, "t."));

@@ -1,6 +1,6 @@
 // The read-only image the binary embeds: the same tables, columns and rows as the matrix file it
-// is written from, without the constraints and write-side indexes; and the user database made
-// from it, with the whole schema again.
+// is written from, in two parts, without the constraints and write-side indexes; and the user
+// database made from it, with the whole schema again.
 #include "engine/matrix/matrix_schema.hpp"
 #include "engine/matrix/matrix_store.hpp"
 #include "engine/matrix/read_only_image.hpp"
@@ -30,8 +30,9 @@ std::vector<std::string> strings(sqlite::Database& db, const std::string& sql,
     return out;
 }
 
-std::vector<std::string> tables(sqlite::Database& db) {
-    return strings(db, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name");
+std::vector<std::string> tables(sqlite::Database& db, const std::string& schema = "main") {
+    return strings(db, "SELECT name FROM " + schema +
+                           ".sqlite_schema WHERE type = 'table' ORDER BY name");
 }
 
 // "name type" of each column, in order.
@@ -79,9 +80,23 @@ BOOST_AUTO_TEST_CASE(an_image_keeps_every_column_and_row_and_none_of_the_constra
     write_read_only_image(full_file.path, image_file.path);
     auto full = sqlite::Database::open(full_file.path, sqlite::Database::Mode::ReadOnly);
     auto image = sqlite::Database::open(image_file.path, sqlite::Database::Mode::ReadOnly);
+    attach_image_rest(image);
 
     BOOST_TEST(image.user_version() == full.user_version());
-    BOOST_TEST(tables(image) == tables(full), boost::test_tools::per_element());
+    BOOST_TEST(image.user_version("image_rest") == full.user_version());
+    // The tables every command reads in the file, the rest in its second part: each table once.
+    const std::vector<std::string> first = tables(image);
+    const std::vector<std::string> rest = tables(image, "image_rest");
+    BOOST_TEST((first == std::vector<std::string>{"image_rest", "index_build_union", "listing",
+                                                  "prepared_matrix", "revision", "revision_source",
+                                                  "source", "wheel_file", "wheel_group_union",
+                                                  "wheel_metadata"}),
+               boost::test_tools::per_element());
+    std::vector<std::string> both = rest;
+    std::ranges::copy_if(first, std::back_inserter(both),
+                         [](const std::string& table) { return table != "image_rest"; });
+    std::ranges::sort(both);
+    BOOST_TEST(both == tables(full), boost::test_tools::per_element());
     std::size_t rows_seen = 0;
     for (const std::string& table : tables(full)) {
         BOOST_TEST(columns(image, table) == columns(full, table), table);
@@ -98,12 +113,18 @@ BOOST_AUTO_TEST_CASE(an_image_keeps_every_column_and_row_and_none_of_the_constra
     // The file's tables keep NOT NULL (its CHECK and foreign keys went in schema version 24).
     BOOST_TEST(strings(full, "SELECT 1 FROM sqlite_schema WHERE sql LIKE '%NOT NULL%'").size() >
                0u);
-    BOOST_TEST(strings(image, "SELECT 1 FROM sqlite_schema WHERE sql LIKE '%NOT NULL%'").empty());
-    BOOST_TEST(strings(image, "SELECT 1 FROM sqlite_schema WHERE sql LIKE '%CHECK%'").empty());
+    for (const std::string schema : {"main", "image_rest"}) {
+        BOOST_TEST(strings(image, "SELECT 1 FROM " + schema +
+                                      ".sqlite_schema WHERE sql LIKE '%NOT NULL%' OR sql LIKE "
+                                      "'%CHECK%'")
+                       .empty());
+    }
     // The indexes reads use are kept (a primary key's among them); those on current rows
     // (partial) and the UNIQUE keys are not.
     const auto index_names = [](sqlite::Database& db) {
-        return strings(db, "SELECT name FROM sqlite_schema WHERE type = 'index' ORDER BY name");
+        return strings(db, "SELECT name FROM (SELECT name, type FROM main.sqlite_schema UNION "
+                           "ALL SELECT name, type FROM image_rest.sqlite_schema) WHERE type = "
+                           "'index' ORDER BY name");
     };
     BOOST_TEST(index_names(image) ==
                    strings(full, "SELECT s.name FROM sqlite_schema AS s JOIN "
@@ -112,7 +133,38 @@ BOOST_AUTO_TEST_CASE(an_image_keeps_every_column_and_row_and_none_of_the_constra
                                  "ORDER BY s.name"),
                boost::test_tools::per_element());
     BOOST_TEST(index_names(image).size() >= 1u);
-    BOOST_TEST(index_names(full).size() > index_names(image).size());
+    BOOST_TEST(strings(full, "SELECT name FROM sqlite_schema WHERE type = 'index'").size() >
+               index_names(image).size());
+}
+
+// A store over the image attaches its second part when a statement first names one of its
+// tables, and not before: a command that reads only the first part never parses the rest's
+// schema. A table neither part holds still fails its statement.
+BOOST_AUTO_TEST_CASE(an_image_store_attaches_its_second_part_when_a_statement_names_it) {
+    TempDatabase full_file;
+    TempDatabase image_file;
+    write_matrix(full_file.path);
+    write_read_only_image(full_file.path, image_file.path);
+    const std::vector<unsigned char> bytes = bytes_of(image_file.path);
+    auto store = MatrixStore::open_image(bytes);
+    const auto attached = [&] {
+        return strings(store.database(),
+                       "SELECT name FROM pragma_database_list WHERE name <> 'temp' ORDER BY seq");
+    };
+    BOOST_TEST(*store.latest_revision_number() == 2);
+    BOOST_TEST(store.prepared_form(2, "every").has_value());
+    BOOST_TEST(attached() == std::vector<std::string>{"main"}, boost::test_tools::per_element());
+
+    auto full = sqlite::Database::open(full_file.path, sqlite::Database::Mode::ReadOnly);
+    const std::string count = "SELECT count(*) FROM wheel_group";
+    BOOST_TEST(strings(store.database(), count) == strings(full, count),
+               boost::test_tools::per_element());
+    BOOST_TEST(strings(full, count) != std::vector<std::string>{"0"});
+    BOOST_TEST((attached() == std::vector<std::string>{"main", "image_rest"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(rows(store.database(), "wheel_group") == rows(full, "wheel_group"),
+               boost::test_tools::per_element());
+    BOOST_CHECK_THROW(store.database().prepare("SELECT * FROM no_such_table"), sqlite::Error);
 }
 
 BOOST_AUTO_TEST_CASE(a_database_made_from_an_image_has_the_whole_schema_and_every_row) {
