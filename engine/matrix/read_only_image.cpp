@@ -166,10 +166,11 @@ bool is_read_by_every_command(std::string_view table) {
 constexpr std::string_view rest_table = "image_rest";
 
 // Writes a new database file at `path` with the tables of `full` (attached as "whole") that
-// `wanted` names, unconstrained, with their rows and the indexes reads use.
+// `wanted` names, unconstrained, with their rows and the indexes reads use, and, where given, the
+// table that holds `second_part`.
 template <class Wanted>
 void write_tables(const std::filesystem::path& full, const std::filesystem::path& path,
-                  Wanted wanted) {
+                  Wanted wanted, std::optional<std::string_view> second_part = std::nullopt) {
     auto image = sqlite::Database::open(path, sqlite::Database::Mode::Create);
     {
         image.prepare("ATTACH ?1 AS whole").bind(1, utf8_of(full)).run();
@@ -190,6 +191,12 @@ void write_tables(const std::filesystem::path& full, const std::filesystem::path
             for (const std::string& index : read_index_sql(image, "whole", table)) {
                 image.execute(index); // unqualified: on main's table of that name, the image's
             }
+        }
+        if (second_part) {
+            image.execute("CREATE TABLE " + std::string(rest_table) + " (bytes BLOB)");
+            image.prepare("INSERT INTO " + std::string(rest_table) + " (bytes) VALUES (?1)")
+                .bind_blob(1, *second_part)
+                .run();
         }
         image.set_user_version(version);
         transaction.commit();
@@ -222,13 +229,7 @@ void write_image_file(const std::filesystem::path& full, const std::filesystem::
         throw;
     }
     std::filesystem::remove(rest_path);
-    write_tables(full, path, is_read_by_every_command);
-    auto image = sqlite::Database::open(path, sqlite::Database::Mode::ReadWrite);
-    image.execute("CREATE TABLE " + std::string(rest_table) + " (bytes BLOB)");
-    image.prepare("INSERT INTO " + std::string(rest_table) + " (bytes) VALUES (?1)")
-        .bind_blob(1, rest)
-        .run();
-    image.execute("VACUUM");
+    write_tables(full, path, is_read_by_every_command, rest);
 }
 
 } // namespace

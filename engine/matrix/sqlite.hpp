@@ -69,9 +69,9 @@ public:
     void attach_image(std::string_view schema, std::span<const unsigned char> image);
     // attach_image on `image` itself, which the connection keeps while it lives.
     void attach_owned_image(std::string_view schema, std::string image);
-    // Calls `attach` the first time a statement names a table that no attached database holds,
-    // then prepares the statement again: an image that keeps its seldom-read tables apart
-    // attaches them only for the statements that read them (read_only_image.hpp).
+    // Calls `attach` the first time prepare() fails on a table that no attached database holds,
+    // then prepares the statement again (execute() does not): an image that keeps its seldom-read
+    // tables apart attaches them only for the statements that read them (read_only_image.hpp).
     void attach_on_missing_table(std::function<void(Database&)> attach);
 
     sqlite3* handle() const noexcept { return db_; }
