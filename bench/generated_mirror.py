@@ -29,10 +29,24 @@ PLATFORMS = {
 }
 
 
+def tables_of(matrix_db):
+    """A connection that reads every table of a matrix database file: a packed file keeps its
+    seldom-read tables, the curated ones among them, as a database in image_rest's one row
+    (engine/matrix/packed_tables.hpp), which this opens in memory."""
+    db = sqlite3.connect(matrix_db)
+    packed = db.execute("SELECT name FROM sqlite_schema WHERE name = 'image_rest'").fetchone()
+    part = db.execute("SELECT bytes FROM image_rest").fetchone() if packed else None
+    if part is None:
+        return db
+    rest = sqlite3.connect(":memory:")
+    rest.deserialize(part[0])
+    return rest
+
+
 def builds(matrix_db, synthetic_releases=0):
     """(torch, torchvision, torchaudio, backend, os, arch, pythons) of every published build, and
     of `synthetic_releases` made-up releases 2.90.0, 2.91.0, … with the newest release's builds."""
-    db = sqlite3.connect(matrix_db)
+    db = tables_of(matrix_db)
     rows = db.execute(
         "SELECT r.torch, r.torchvision, r.torchaudio, b.backend, b.os, b.arch, r.python "
         "FROM release_backend b JOIN torch_release r ON r.torch = b.torch "

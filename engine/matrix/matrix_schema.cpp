@@ -148,6 +148,12 @@ CREATE TABLE prepared_matrix (
 ) STRICT;
 )sql";
 
+// Version 26: the table that holds a file's seldom-read tables when it is packed
+// (engine/matrix/packed_tables.hpp). A migrated file stays unpacked until a writing store closes
+// it. (A later version that changes a packed table must unpack the file first.)
+constexpr const char* packed_part_table_made = R"sql(
+CREATE TABLE IF NOT EXISTS image_rest (bytes BLOB NOT NULL) STRICT;
+)sql";
 // What one version does besides its declared tables and columns: `before` them (tables they
 // refer to) and `after` them (indexes on them), then `fill` (rows of a derived table). A fill of
 // a version after 24 runs before the rows' rules exist (MatrixStore::open makes their triggers
@@ -171,8 +177,8 @@ struct Migration {
 // tables without their indexes on current rows. 24: no CHECK or foreign-key constraints in the
 // stored tables; a writing connection holds the rows to them instead
 // (engine/matrix/write_rules.hpp). 25: wheel_group_union as sets of a release's groups, filled
-// anew. (Versions 5, 8, 9 and 10 rebuilt their tables to keep a column order before the
-// declarations existed; every read names its columns.)
+// anew. 26: image_rest, for the packed tables. (Versions 5, 8, 9 and 10 rebuilt their tables to
+// keep a column order before the declarations existed; every read names its columns.)
 const std::vector<Migration>& migrations() {
     static const std::vector<Migration> all{
         {provenance_tables, "CREATE INDEX wheel_file_package ON wheel_file (package, valid_from);"},
@@ -200,6 +206,7 @@ const std::vector<Migration>& migrations() {
         {},
         {"", "", remove_declared_constraints},
         {wheel_group_union_by_group, wheel_group_union_by_release, fill_wheel_group_union},
+        {packed_part_table_made, ""},
     };
     return all;
 }

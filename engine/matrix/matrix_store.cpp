@@ -9,6 +9,7 @@
 #include "engine/matrix/derived_listings.hpp"
 #include "engine/matrix/matrix_schema.hpp"
 #include "engine/matrix/merged_listings.hpp"
+#include "engine/matrix/packed_tables.hpp"
 #include "engine/matrix/prepared_matrix.hpp"
 #include "engine/matrix/read_only_image.hpp"
 #include "engine/matrix/write_rules.hpp"
@@ -156,6 +157,25 @@ MatrixStore MatrixStore::open(const std::filesystem::path& path, bool create) {
     return open_file(path, create, true);
 }
 
+MatrixStore::~MatrixStore() {
+    if (!packs_on_close_ || db_.handle() == nullptr) {
+        return;
+    }
+    // Packing only makes reads faster: where another connection holds the write lock, or the
+    // disk is full, the file stays unpacked, complete as it is. So does a file of another schema
+    // version than this build's (a test sets one back).
+    db_.set_busy_timeout(0);
+    try {
+        if (db_.user_version() != latest_schema_version()) {
+            return;
+        }
+        sqlite::Transaction transaction(db_);
+        pack_seldom_read_tables(db_);
+        transaction.commit();
+    } catch (const std::exception&) {
+    }
+}
+
 MatrixStore MatrixStore::open_to_read(const std::filesystem::path& path) {
     return open_file(path, false, false);
 }
@@ -173,10 +193,19 @@ MatrixStore MatrixStore::open_file(const std::filesystem::path& path, bool creat
         const int found_version = db.user_version();
         migrate(db);
         const bool migrated = found_version > 0 && found_version < latest_schema_version();
+        if (writes && has_packed_part(db)) { // (unpacking checks again, holding the lock)
+            sqlite::Transaction transaction(db);
+            unpack_seldom_read_tables(db);
+            transaction.commit();
+        }
         if (writes || migrated) {
             create_write_triggers(db);
         }
+        // Where the file is packed (another writer may pack it while this one is open).
+        db.attach_on_missing_table(attach_packed_part);
         MatrixStore store(std::move(db));
+        store.packs_on_close_ = writes;
+        store.path_ = path;
         if (migrated) {
             // A migration may change what the tables load, and version 22 brought the forms.
             store.prepare_newest_revision();
@@ -216,7 +245,7 @@ MatrixStore MatrixStore::open_image(std::span<const unsigned char> image) {
     if (db.user_version() > latest_schema_version()) {
         throw std::runtime_error("the embedded matrix has a newer schema than this build");
     }
-    db.attach_on_missing_table(attach_image_rest);
+    db.attach_on_missing_table(attach_packed_part);
     return MatrixStore(std::move(db));
 }
 
@@ -352,8 +381,26 @@ void MatrixStore::read_one_snapshot() {
     db_.execute("BEGIN");
 }
 
+void MatrixStore::reopen_if_packed() {
+    if (!packs_on_close_ || !has_packed_part(db_)) { // a store that writes a file
+        return;
+    }
+    // Another store closed and packed the file since this one opened it. The TEMP triggers of
+    // this connection on the tables that went are orphaned: SQLite keeps them, out of reach of a
+    // DROP, and a trigger of the same name made anew clashes with them. A new connection then,
+    // which unpacks the file again.
+    MatrixStore fresh = open_file(path_, false, true);
+    std::swap(db_, fresh.db_);
+    fresh.packs_on_close_ = false;
+}
+
 ImportResult MatrixStore::import(const ImportRequest& request) {
+    reopen_if_packed();
     sqlite::Transaction transaction(db_);
+    if (has_packed_part(db_)) { // packed again between the two
+        throw std::runtime_error("another torchpin packed the database while this one began to "
+                                 "write it; run the command again");
+    }
     ImportResult result;
     auto latest = latest_revision();
     const std::int64_t revision = latest ? latest->number + 1 : 1;
@@ -619,6 +666,7 @@ void MatrixStore::check_citations(std::vector<std::string>& problems) {
 
 std::vector<std::string> MatrixStore::verify() {
     std::vector<std::string> problems;
+    db_.attach_pending(); // a packed file's part is checked with the file
     auto integrity = db_.prepare("PRAGMA integrity_check");
     while (integrity.step()) {
         if (integrity.text(0) != "ok") {

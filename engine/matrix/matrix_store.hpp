@@ -92,6 +92,8 @@ public:
     // SQLite database, or, when not creating, an empty one), was written by a newer torchpin,
     // is locked past the busy timeout or cannot be written (database_file_problem).
     // The store holds every write to the rows' rules (write_rules.hpp).
+    // While it is open, the file is unpacked: every table in it (packed_tables.hpp); closing it
+    // packs the file again.
     static MatrixStore open(const std::filesystem::path& path, bool create);
     // The same for a command that only reads: it creates no rule triggers (every process would
     // parse them), unless the open migrated the schema, which writes.
@@ -136,6 +138,10 @@ public:
 
     sqlite::Database& database() noexcept { return db_; }
 
+    MatrixStore(MatrixStore&&) noexcept = default;
+    MatrixStore& operator=(MatrixStore&&) = delete;
+    ~MatrixStore();
+
 private:
     explicit MatrixStore(sqlite::Database db)
         : db_(std::move(db)) {}
@@ -151,6 +157,10 @@ private:
     void check_prepared_forms(std::vector<std::string>& problems);
     void check_citations(std::vector<std::string>& problems); // every "cites" id is defined
     sqlite::Database db_;
+    // Where a store opened to write finds the file packed again, a new connection that unpacks it.
+    void reopen_if_packed();
+    bool packs_on_close_ = false; // a store opened to write
+    std::filesystem::path path_;  // of a database file
 };
 
 // What a SQLite failure on a database file means to its user, when the file is at fault rather

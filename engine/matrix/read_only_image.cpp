@@ -3,6 +3,7 @@
 
 #include "engine/base/durable_file.hpp"
 #include "engine/base/utf8_path.hpp"
+#include "engine/matrix/packed_tables.hpp"
 
 #include <algorithm>
 #include <array>
@@ -152,18 +153,23 @@ private:
     std::string schema_;
 };
 
-// The tables of the image's first part, which the commands that read a matrix read: the
-// revisions and their sources, the wheel files and their metadata, the merged derived tables and
-// the prepared forms, from which a command has the curated tables.
-bool is_read_by_every_command(std::string_view table) {
-    static constexpr std::array<std::string_view, 9> tables{
-        "source",         "revision",          "revision_source",   "listing",        "wheel_file",
-        "wheel_metadata", "index_build_union", "wheel_group_union", "prepared_matrix"};
-    return std::ranges::find(tables, table) != tables.end();
-}
+// The table of the first part that holds the second.
+constexpr std::string_view rest_table = packed_part_table;
 
-// The table of the first part that holds the second: one row, the bytes of a database file.
-constexpr std::string_view rest_table = "image_rest";
+// The schemas that hold the tables of the matrix database or image attached as `schema`: it, and
+// where it keeps tables packed (packed_tables.hpp), their part, attached as `packed_schema` until
+// `attachment` goes.
+std::vector<std::string> parts_of(sqlite::Database& db, const std::string& schema,
+                                  const std::string& packed_schema,
+                                  std::optional<Attachment>& attachment) {
+    std::vector<std::string> parts{schema};
+    if (std::optional<std::string> packed = packed_part(db, schema)) {
+        db.attach_owned_image(packed_schema, std::move(*packed));
+        attachment.emplace(db, packed_schema);
+        parts.push_back(packed_schema);
+    }
+    return parts;
+}
 
 // Writes a new database file at `path` with the tables of `full` (attached as "whole") that
 // `wanted` names, unconstrained, with their rows and the indexes reads use, and, where given, the
@@ -179,17 +185,23 @@ void write_tables(const std::filesystem::path& full, const std::filesystem::path
         if (version == 0) {
             throw std::runtime_error(utf8_of(full) + " is not a matrix database");
         }
-        sqlite::Transaction transaction(image);
-        for (const std::string& table : table_names(image, "whole")) {
-            if (!wanted(table)) {
-                continue;
-            }
-            image.execute(unconstrained_table_sql(image, "whole", table));
-            const std::string columns = column_list(columns_of(image, "whole", table));
-            image.execute("INSERT INTO main." + sql_name(table) + " (" + columns + ") SELECT " +
-                          columns + " FROM whole." + sql_name(table));
-            for (const std::string& index : read_index_sql(image, "whole", table)) {
-                image.execute(index); // unqualified: on main's table of that name, the image's
+        std::optional<Attachment> packed_attached;
+        const std::vector<std::string> parts =
+            parts_of(image, "whole", "whole_packed", packed_attached);
+        // Deferred: the packed part is attached read-only.
+        sqlite::Transaction transaction(image, sqlite::Transaction::Start::Deferred);
+        for (const std::string& part : parts) {
+            for (const std::string& table : table_names(image, part)) {
+                if (table == rest_table || !wanted(table)) {
+                    continue;
+                }
+                image.execute(unconstrained_table_sql(image, part, table));
+                const std::string columns = column_list(columns_of(image, part, table));
+                image.execute("INSERT INTO main." + sql_name(table) + " (" + columns + ") SELECT " +
+                              columns + " FROM " + part + "." + sql_name(table));
+                for (const std::string& index : read_index_sql(image, part, table)) {
+                    image.execute(index); // unqualified: on main's table of that name
+                }
             }
         }
         if (second_part) {
@@ -253,37 +265,13 @@ void write_read_only_image(const std::filesystem::path& full, const std::filesys
     }
 }
 
-namespace {
-
-// The bytes of the second part of the image attached to `db` as `schema`.
-std::string image_rest_of(sqlite::Database& db, std::string_view schema) {
-    auto select =
-        db.prepare("SELECT bytes FROM " + std::string(schema) + "." + std::string(rest_table));
-    if (!select.step()) {
-        throw std::runtime_error("the embedded matrix has no second part");
-    }
-    return std::string(select.blob(0));
-}
-
-} // namespace
-
-void attach_image_rest(sqlite::Database& db) {
-    db.attach_owned_image("image_rest", image_rest_of(db, "main"));
-}
-
 void copy_image_rows(sqlite::Database& into, std::span<const unsigned char> image) {
     into.attach_image("image", image);
     Attachment attached(into, "image");
-    std::vector<std::string_view> parts{"image"};
     std::optional<Attachment> rest_attached;
-    const std::vector<std::string> image_tables = table_names(into, "image");
-    if (std::ranges::find(image_tables, rest_table) != image_tables.end()) {
-        into.attach_owned_image("image_rest", image_rest_of(into, "image"));
-        rest_attached.emplace(into, "image_rest");
-        parts.push_back("image_rest");
-    }
+    const std::vector<std::string> parts = parts_of(into, "image", "image_rest", rest_attached);
     const int version = into.user_version();
-    for (const std::string_view part : parts) {
+    for (const std::string& part : parts) {
         if (const int image_version = into.user_version(part); image_version != version) {
             throw std::runtime_error("the embedded matrix has schema version " +
                                      std::to_string(image_version) + ", the new database " +
@@ -294,14 +282,14 @@ void copy_image_rows(sqlite::Database& into, std::span<const unsigned char> imag
     // In the order the migrations created the tables, so sources and revisions (in the first
     // part) come before the rows that name them (the rules of `into`, write_rules.hpp, check
     // each row as it comes).
-    for (const std::string_view part : parts) {
+    for (const std::string& part : parts) {
         for (const std::string& table : table_names(into, part)) {
             if (table == rest_table) {
                 continue;
             }
             const std::string columns = column_list(columns_of(into, part, table));
             into.execute("INSERT INTO main." + sql_name(table) + " (" + columns + ") SELECT " +
-                         columns + " FROM " + std::string(part) + "." + sql_name(table));
+                         columns + " FROM " + part + "." + sql_name(table));
         }
     }
     transaction.commit();

@@ -17,17 +17,9 @@ namespace torchpin {
 // when `full` is no matrix database or has an index on an expression, which this does not copy.
 void write_read_only_image(const std::filesystem::path& full, const std::filesystem::path& image);
 
-// The image keeps the tables that every reading command reads (revisions, sources, wheel files,
-// the merged derived tables, the prepared forms) in the database file itself, and the rest (the
-// curated tables, which a command reads through the prepared forms, and the per-listing derived
-// tables) as a database of their own in its one-row `image_rest` table. SQLite parses every
-// schema of a connection before its first statement: the rest's, most of the whole one, is
-// attached, and so parsed, only when a statement names one of its tables (docs/performance.md).
-//
-// Attaches the second part of the image that is `db`'s main database as `image_rest`, a copy of
-// its bytes that the connection keeps: what MatrixStore::open_image does when a statement names a
-// table of it (sqlite::Database::attach_on_missing_table).
-void attach_image_rest(sqlite::Database& db);
+// The image keeps its seldom-read tables as a database file does, packed in its `image_rest`
+// table (packed_tables.hpp), which MatrixStore::open_image attaches when a statement first names
+// one of them.
 
 // Copies every row of `image` (a read-only image, both its parts, or a whole database of the same
 // schema version) into `into`, a matrix database with the whole schema and no rows, in one

@@ -57,6 +57,10 @@ bool Error::is_damaged() const noexcept {
     return (code_ & 0xff) == SQLITE_CORRUPT;
 }
 
+Error Error::damaged(const std::string& message) {
+    return Error(SQLITE_CORRUPT, message);
+}
+
 bool Error::is_read_only() const noexcept {
     const int primary = code_ & 0xff;
     return primary == SQLITE_READONLY || primary == SQLITE_CANTOPEN || primary == SQLITE_PERM;
@@ -175,6 +179,27 @@ void Database::attach_on_missing_table(std::function<void(Database&)> attach) {
     attach_on_missing_table_ = std::move(attach);
 }
 
+void Database::attach_pending() {
+    if (attach_on_missing_table_) {
+        std::exchange(attach_on_missing_table_, nullptr)(*this);
+    }
+}
+
+void Database::set_busy_timeout(int milliseconds) {
+    sqlite3_busy_timeout(db_, milliseconds);
+}
+
+std::string Database::serialize() {
+    sqlite3_int64 size = 0;
+    unsigned char* bytes = sqlite3_serialize(db_, "main", &size, 0);
+    if (bytes == nullptr) {
+        throw Error(SQLITE_NOMEM, "cannot serialize the database");
+    }
+    std::string out(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(size));
+    sqlite3_free(bytes);
+    return out;
+}
+
 Statement::Statement(Statement&& other) noexcept
     : db_(other.db_)
     , statement_(std::exchange(other.statement_, nullptr)) {}
@@ -219,6 +244,12 @@ Statement& Statement::bind_blob(int index, std::string_view bytes) {
     return *this;
 }
 
+Statement& Statement::bind_column_of(int index, const Statement& row, int column) {
+    check(db_, sqlite3_bind_value(statement_, index, sqlite3_column_value(row.statement_, column)),
+          "bind");
+    return *this;
+}
+
 Statement& Statement::bind(int index, const std::optional<std::string>& value) {
     return value ? bind(index, std::string_view(*value)) : bind_null(index);
 }
@@ -251,6 +282,10 @@ void Statement::run() {
 void Statement::reset() {
     sqlite3_reset(statement_);
     sqlite3_clear_bindings(statement_);
+}
+
+int Statement::column_count() const {
+    return sqlite3_column_count(statement_);
 }
 
 std::int64_t Statement::integer(int column) const {

@@ -23,6 +23,8 @@ public:
     Error(int code, const std::string& message)
         : std::runtime_error(message)
         , code_(code) {}
+    // SQLITE_CORRUPT with `message`: what torchpin finds damaged beyond SQLite's own checks.
+    static Error damaged(const std::string& message);
     int code() const noexcept { return code_; }
     bool is_busy() const noexcept; // another connection holds the write lock
     // The file's own fault rather than a bug: not a SQLite database, damaged, or not writable.
@@ -73,6 +75,12 @@ public:
     // then prepares the statement again (execute() does not): an image that keeps its seldom-read
     // tables apart attaches them only for the statements that read them (read_only_image.hpp).
     void attach_on_missing_table(std::function<void(Database&)> attach);
+    // Runs that attach now, if it has not run: before a statement that reads every schema.
+    void attach_pending();
+    // How long a statement waits for another connection's lock (busy_timeout_ms from open()).
+    void set_busy_timeout(int milliseconds);
+    // The bytes of a database file holding the main database's committed content.
+    std::string serialize();
 
     sqlite3* handle() const noexcept { return db_; }
 
@@ -106,6 +114,9 @@ public:
     Statement& bind(int index, std::optional<std::int64_t> value);
     Statement& bind_null(int index);
     Statement& bind_blob(int index, std::string_view bytes); // copied
+    // Binds `column` of `row`'s current row as it is (any type, NULL), `row` possibly of another
+    // connection: copies rows between databases without knowing their columns.
+    Statement& bind_column_of(int index, const Statement& row, int column);
 
     // Advances to the next row; false when done. Statements that return no rows: call once.
     bool step();
@@ -114,6 +125,7 @@ public:
     // Clears the bindings and rewinds, keeping the compiled statement.
     void reset();
 
+    int column_count() const;
     std::int64_t integer(int column) const;
     std::string text(int column) const;
     // The column's text without a copy, valid until the next step() or reset(); nullopt for NULL

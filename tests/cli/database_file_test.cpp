@@ -1,6 +1,7 @@
 // A --db that is no usable matrix (another file, another application's SQLite database, an empty
 // one, a newer schema, a read-only file, a locked database) is bad input: exit 2 naming the file;
 // a damaged table fails only the questions that read it.
+#include "engine/matrix/packed_tables.hpp"
 #include "engine/matrix/sqlite.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/scratch_directory.hpp"
@@ -34,6 +35,17 @@ void make_foreign_database(const std::filesystem::path& path, int user_version) 
     auto db = sqlite::Database::open(path, sqlite::Database::Mode::Create);
     db.execute("CREATE TABLE notes (body TEXT)");
     db.set_user_version(user_version);
+}
+
+// Runs `sql` on the packed tables of the matrix file `db` (packed_tables.hpp), as a damage done
+// behind torchpin's back would be, and packs them again.
+void change_packed_rows(const std::filesystem::path& db, const std::string& sql) {
+    auto damaging = sqlite::Database::open(db, sqlite::Database::Mode::ReadWrite);
+    damaging.execute("BEGIN IMMEDIATE");
+    BOOST_TEST_REQUIRE(torchpin::unpack_seldom_read_tables(damaging));
+    damaging.execute(sql);
+    torchpin::pack_seldom_read_tables(damaging);
+    damaging.execute("COMMIT");
 }
 
 test::ProcessResult revisions_of(const std::filesystem::path& db) {
@@ -140,8 +152,9 @@ BOOST_AUTO_TEST_CASE(a_damaged_companion_row_fails_only_the_questions_about_comp
         "3.11", "--glibc",   "2.35",    "--driver", "535.104.05", "--gpu",  "8.6"};
     const auto before = test::run_torchpin(torch_alone);
     BOOST_TEST_REQUIRE(before.exit_code == 0, before.err);
-    auto damaging = sqlite::Database::open(db, sqlite::Database::Mode::ReadWrite);
-    damaging.execute("UPDATE companion_package SET torch = NULL WHERE pairing = 'exact'");
+    change_packed_rows(db, "UPDATE companion_package SET torch = NULL WHERE pairing = 'exact'");
+    auto damaging = sqlite::Database::open(db, sqlite::Database::Mode::ReadOnly);
+    torchpin::attach_packed_part(damaging);
     auto damaged = damaging.prepare(
         "SELECT count(*) FROM companion_package WHERE pairing = 'exact' AND torch IS NULL");
     BOOST_TEST_REQUIRE(damaged.step());
@@ -170,8 +183,7 @@ BOOST_AUTO_TEST_CASE(a_damaged_companion_row_fails_only_the_checks_that_read_com
     };
     const auto before = check(unpinned);
     BOOST_TEST_REQUIRE(before.exit_code == 0, before.err);
-    auto damaging = sqlite::Database::open(db, sqlite::Database::Mode::ReadWrite);
-    damaging.execute("UPDATE companion_package SET torch = NULL WHERE pairing = 'exact'");
+    change_packed_rows(db, "UPDATE companion_package SET torch = NULL WHERE pairing = 'exact'");
 
     const auto after = check(unpinned);
     BOOST_TEST(after.exit_code == 0, after.err);

@@ -1,5 +1,6 @@
 // The matrix commands end to end: import as revisions, no-op re-imports, diff, export as of a
 // revision, verify, bad input (exit 2, nothing written) and the embedded dataset.
+#include "engine/matrix/packed_tables.hpp"
 #include "engine/matrix/sqlite.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/pytorch_pages.hpp"
@@ -50,15 +51,21 @@ struct Scratch {
     }
 };
 
-// How many schema objects of the database file `path` hold what only writes use: a constraint or
-// an index on the current rows.
+// How many schema objects of the database file or image `path` (both its parts: packed_tables.hpp)
+// hold what only writes use: a constraint or an index on the current rows.
 std::int64_t write_side_objects(const std::filesystem::path& path) {
     auto db = torchpin::sqlite::Database::open(path, torchpin::sqlite::Database::Mode::ReadOnly);
-    auto select = db.prepare("SELECT count(*) FROM sqlite_schema WHERE sql LIKE '%CHECK%' OR "
-                             "sql LIKE '%REFERENCES%' OR sql LIKE '%NOT NULL%' OR "
-                             "sql LIKE '%WHERE valid_to IS NULL%'");
-    select.step();
-    return select.integer(0);
+    torchpin::attach_packed_part(db);
+    std::int64_t objects = 0;
+    for (const std::string part : {"main", "image_rest"}) {
+        auto select = db.prepare("SELECT count(*) FROM " + part +
+                                 ".sqlite_schema WHERE sql LIKE '%CHECK%' OR sql LIKE "
+                                 "'%REFERENCES%' OR sql LIKE '%NOT NULL%' OR sql LIKE "
+                                 "'%WHERE valid_to IS NULL%'");
+        select.step();
+        objects += select.integer(0);
+    }
+    return objects;
 }
 
 std::size_t revision_count(const Scratch& s) {

@@ -6,6 +6,7 @@
 #include "engine/matrix/dataset_tables.hpp"
 #include "engine/matrix/derived_listings.hpp"
 #include "engine/matrix/matrix_schema.hpp"
+#include "engine/matrix/packed_tables.hpp"
 #include "tests/engine/matrix/matrix_store_fixtures.hpp"
 
 #include <algorithm>
@@ -149,6 +150,9 @@ void import_two_revisions_as_of(const std::filesystem::path& path, int version) 
         store.import(request({listing({wheel(c), wheel(d)}, "d2")}));
     }
     auto db = sqlite::Database::open(path, sqlite::Database::Mode::ReadWrite);
+    db.execute("BEGIN");
+    unpack_seldom_read_tables(db); // packed since version 26
+    db.execute("DROP TABLE image_rest; COMMIT");
     if (version < 22) {
         db.execute("DROP TABLE prepared_matrix");
     }

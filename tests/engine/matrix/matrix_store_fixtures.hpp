@@ -78,6 +78,27 @@ inline ImportRequest request(std::vector<ListingImport> listings,
     return ImportRequest{std::move(listings), std::move(note), "2026-11-30", std::nullopt};
 }
 
+// The first column of every row `sql` gives (with `parameter` bound to ?1 where given), NULL as
+// "NULL".
+inline std::vector<std::string> strings(sqlite::Database& db, const std::string& sql,
+                                        const std::string& parameter = "") {
+    auto select = db.prepare(sql);
+    if (!parameter.empty()) {
+        select.bind(1, parameter);
+    }
+    std::vector<std::string> out;
+    while (select.step()) {
+        out.push_back(select.optional_text(0).value_or("NULL"));
+    }
+    return out;
+}
+
+// The tables of `schema`, by name.
+inline std::vector<std::string> tables(sqlite::Database& db, const std::string& schema = "main") {
+    return strings(db, "SELECT name FROM " + schema +
+                           ".sqlite_schema WHERE type = 'table' ORDER BY name");
+}
+
 inline const std::string a = "torch-2.1.2+cu121-cp311-cp311-linux_x86_64.whl";
 inline const std::string b = "torch-2.1.2+cu121-cp310-cp310-linux_x86_64.whl";
 inline const std::string c = "torch-2.1.1+cu121-cp311-cp311-linux_x86_64.whl";
