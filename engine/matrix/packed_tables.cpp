@@ -62,6 +62,15 @@ void copy_table(sqlite::Database& from, sqlite::Database& into, const TableDefin
     }
 }
 
+// Whether `schema` has the table that holds a packed part (a file before version 26 has not).
+bool has_part_table(sqlite::Database& db, std::string_view schema) {
+    auto select = db.prepare("SELECT count(*) FROM " + std::string(schema) +
+                             ".sqlite_schema WHERE type = 'table' AND name = ?1");
+    select.bind(1, packed_part_table);
+    select.step();
+    return select.integer(0) > 0;
+}
+
 bool is_packed(std::string_view table) {
     return !is_read_by_every_command(table) && table != packed_part_table;
 }
@@ -76,11 +85,7 @@ bool is_read_by_every_command(std::string_view table) {
 }
 
 std::optional<std::string> packed_part(sqlite::Database& db, std::string_view schema) {
-    auto has_table = db.prepare("SELECT count(*) FROM " + std::string(schema) +
-                                ".sqlite_schema WHERE type = 'table' AND name = ?1");
-    has_table.bind(1, packed_part_table);
-    has_table.step();
-    if (has_table.integer(0) == 0) {
+    if (!has_part_table(db, schema)) {
         return std::nullopt;
     }
     auto select = db.prepare("SELECT bytes FROM " + std::string(schema) + "." +
@@ -92,11 +97,7 @@ std::optional<std::string> packed_part(sqlite::Database& db, std::string_view sc
 }
 
 bool has_packed_part(sqlite::Database& db) {
-    auto has_table = db.prepare("SELECT count(*) FROM main.sqlite_schema WHERE type = 'table' AND "
-                                "name = ?1");
-    has_table.bind(1, packed_part_table);
-    has_table.step();
-    if (has_table.integer(0) == 0) {
+    if (!has_part_table(db, "main")) {
         return false;
     }
     auto has_row = db.prepare("SELECT count(*) FROM main." + std::string(packed_part_table));
@@ -128,6 +129,9 @@ void attach_packed_part(sqlite::Database& db) {
 }
 
 void pack_seldom_read_tables(sqlite::Database& db) {
+    if (has_packed_part(db)) {
+        return; // packed already (by another store that had the file open): its part stays
+    }
     auto part = sqlite::Database::open(":memory:", sqlite::Database::Mode::Create);
     const std::vector<TableDefinition> tables = definitions(db, "main", is_packed);
     for (const TableDefinition& table : tables) {

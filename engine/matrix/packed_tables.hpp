@@ -43,7 +43,8 @@ bool has_packed_part(sqlite::Database& db);
 void attach_packed_part(sqlite::Database& db);
 
 // Moves every table of `db`'s main database that is not read by every command, with its rows and
-// indexes, into a new packed part, in the caller's transaction. Dropping a table drops the TEMP
+// indexes, into a new packed part, in the caller's transaction; nothing where the file has a
+// packed part already (another store that had it open packed it). Dropping a table drops the TEMP
 // triggers of this connection on it.
 void pack_seldom_read_tables(sqlite::Database& db);
 

@@ -15,11 +15,10 @@ namespace torchpin {
 // process's first query: on the embedded matrix, what only writes use was a third of that
 // (docs/performance.md). Writes `image` atomically. Throws sqlite::Error, or std::runtime_error
 // when `full` is no matrix database or has an index on an expression, which this does not copy.
-void write_read_only_image(const std::filesystem::path& full, const std::filesystem::path& image);
-
 // The image keeps its seldom-read tables as a database file does, packed in its `image_rest`
 // table (packed_tables.hpp), which MatrixStore::open_image attaches when a statement first names
 // one of them.
+void write_read_only_image(const std::filesystem::path& full, const std::filesystem::path& image);
 
 // Copies every row of `image` (a read-only image, both its parts, or a whole database of the same
 // schema version) into `into`, a matrix database with the whole schema and no rows, in one
