@@ -6,7 +6,6 @@
 #include "engine/matrix/packed_tables.hpp"
 
 #include <algorithm>
-#include <array>
 #include <fstream>
 #include <iterator>
 #include <optional>
