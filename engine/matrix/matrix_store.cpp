@@ -163,7 +163,8 @@ MatrixStore::~MatrixStore() {
     }
     // Packing only makes reads faster: where another connection holds the write lock, or the
     // disk is full, the file stays unpacked, complete as it is. So does a file of another schema
-    // version than this build's (a test sets one back).
+    // version than this build's: its part would be this build's tables under another version's
+    // number (a test sets a version back to make a file as an older torchpin left it).
     db_.set_busy_timeout(0);
     try {
         if (db_.user_version() != latest_schema_version()) {

@@ -100,7 +100,7 @@ public:
     static MatrixStore open_to_read(const std::filesystem::path& path);
     // A read-only store over a database image in memory (the dataset embedded in the binary),
     // which attaches the image's second part when a statement first names one of its tables
-    // (read_only_image.hpp).
+    // (packed_tables.hpp), as a store over a packed file does.
     static MatrixStore open_image(std::span<const unsigned char> image);
 
     // Reads everything after this from one snapshot, in a read transaction held until the store

@@ -72,8 +72,9 @@ public:
     // attach_image on `image` itself, which the connection keeps while it lives.
     void attach_owned_image(std::string_view schema, std::string image);
     // Calls `attach` the first time prepare() fails on a table that no attached database holds,
-    // then prepares the statement again (execute() does not): an image that keeps its seldom-read
-    // tables apart attaches them only for the statements that read them (read_only_image.hpp).
+    // then prepares the statement again (execute() does not): a file or image that keeps its
+    // seldom-read tables packed attaches them only for the statements that read them
+    // (packed_tables.hpp).
     void attach_on_missing_table(std::function<void(Database&)> attach);
     // Runs that attach now, if it has not run: before a statement that reads every schema.
     void attach_pending();

@@ -86,7 +86,7 @@ std::string with_row(const std::string& sql, const std::string& row) {
 
 // The SQL condition true of a row, read through `row`, that breaks `check` or `reference` (its
 // parent table named with `schema`: "main." in a TEMP trigger; "" where it may be an attached
-// database's, as in the embedded image's second part, read_only_image.hpp).
+// database's, as in a packed part of a file or image, packed_tables.hpp).
 std::string breaks(const RowCheck& check, const std::string& row) {
     return "NOT (" + with_row(check.holds, row) + ")";
 }
